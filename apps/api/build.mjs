@@ -1,0 +1,21 @@
+// Bundles the server and our workspace packages into one file; npm dependencies stay external
+// (native ones like better-sqlite3 and argon2 cannot be bundled).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  plugins: [
+    {
+      name: 'externalize-npm',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@shop/') ? undefined : { external: true }));
+      },
+    },
+  ],
+});

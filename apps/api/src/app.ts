@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { connect, type Db, parseDatabaseUrl } from '@shop/db';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { prepareDatabase } from './bootstrap';
+import { createRequestContext } from './context';
+import type { Config } from './env';
+import { originGuard } from './origin-check';
+import { registerRestRoutes } from './rest/adapter';
+import { restRoutes } from './rest/routes';
+import { type AppRouter, appRouter } from './routers/index';
+import { createServices, type Services } from './services';
+
+export interface BuildOptions {
+  /** An already migrated database (tests); otherwise one is opened from config.databaseUrl. */
+  db?: Db;
+  now?: () => number;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Cookies carry session tokens and Authorization carries credentials: never in logs.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-signature"]'],
+          },
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+  });
+  const ownsDb = !options.db;
+  const db = options.db ?? connect(parseDatabaseUrl(config.databaseUrl));
+  const services = createServices(db, config, app.log, options.now);
+  app.addHook('onClose', async () => {
+    services.realtime.close();
+    if (ownsDb) await db.close();
+  });
+
+  await prepareDatabase(db, config, app.log, services.now());
+
+  await app.register(cookie);
+  await app.register(websocket);
+  app.addHook('onRequest', originGuard(config.publicOrigin));
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({ status: 'error', message: 'Something went wrong on our side. Please try again.' });
+    }
+    const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Request body is not valid JSON' : error.message;
+    return reply.code(status).send({ status: 'error', message });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createRequestContext(services, req, res),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, services, restRoutes);
+
+  app.get('/ws', { websocket: true }, (socket) => services.realtime.add(socket));
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  const webDist = config.webDistDir;
+  const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api') || path.startsWith('/trpc') || path === '/ws';
+    // Client-side routes (/shop, /profile/7, unknown pages) all load the app, which draws its own 404.
+    if (hasWeb && !isApi && req.method === 'GET') return reply.sendFile('index.html');
+    return reply.code(404).send({ status: 'error', message: `Not found: ${req.method} ${path}` });
+  });
+
+  return { app, services };
+}

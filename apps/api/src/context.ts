@@ -1,0 +1,66 @@
+import type { UserRow } from '@shop/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, validateSessionToken } from './auth/session';
+import type { Services } from './services';
+
+/** How a procedure sets or clears the session cookie without knowing about HTTP. */
+export interface SessionCookies {
+  set(token: string, expiresAt: number): void;
+  clear(): void;
+}
+
+export interface Context {
+  services: Services;
+  user: UserRow | null;
+  sessionId: string | null;
+  ip: string;
+  cookies: SessionCookies;
+}
+
+const noCookies: SessionCookies = { set: () => {}, clear: () => {} };
+
+/** The testable part: everything a procedure needs, without a request. */
+export function createContextInner(opts: {
+  services: Services;
+  user?: UserRow | null;
+  sessionId?: string | null;
+  ip?: string;
+  cookies?: SessionCookies;
+}): Context {
+  return {
+    services: opts.services,
+    user: opts.user ?? null,
+    sessionId: opts.sessionId ?? null,
+    ip: opts.ip ?? '127.0.0.1',
+    cookies: opts.cookies ?? noCookies,
+  };
+}
+
+export function sessionCookies(services: Services, reply: FastifyReply): SessionCookies {
+  const secure = services.config.nodeEnv === 'production';
+  return {
+    set: (token, expiresAt) =>
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        expires: new Date(expiresAt),
+      }),
+    clear: () => reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' }),
+  };
+}
+
+/** The thin request wrapper: reads the cookie, validates the session, renews it when due. */
+export async function createRequestContext(services: Services, req: FastifyRequest, reply: FastifyReply) {
+  const cookies = sessionCookies(services, reply);
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token) return createContextInner({ services, ip: req.ip, cookies });
+  const session = await validateSessionToken(services.db.kysely, token, services.now());
+  if (!session) {
+    cookies.clear();
+    return createContextInner({ services, ip: req.ip, cookies });
+  }
+  if (session.renewed) cookies.set(token, session.expiresAt);
+  return createContextInner({ services, user: session.user, sessionId: session.sessionId, ip: req.ip, cookies });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestContext } from '../context';
+import { toClientError } from '../errors';
+import { appRouter } from '../routers/index';
+import type { Services } from '../services';
+import { createCallerFactory } from '../trpc';
+
+const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;
+
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** Calls exactly one procedure; input validation happens inside it, as for /trpc. */
+  call: (caller: Caller, req: FastifyRequest) => Promise<unknown>;
+}
+
+/** The body or query as sent; the procedure's own schema is what checks it. */
+export function unchecked<T>(value: unknown): T {
+  return (value ?? {}) as T;
+}
+
+export function sendError(reply: FastifyReply, error: unknown, services: Services): FastifyReply {
+  const client = toClientError(error);
+  if (client.status >= 500) services.log.error({ err: error }, 'request failed');
+  return reply.code(client.status).send({ status: 'error', message: client.message });
+}
+
+/** Serves the fixed /api paths other clients already call by calling the same tRPC procedures. */
+export function registerRestRoutes(app: FastifyInstance, services: Services, routes: RestRoute[]): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (req, reply) => {
+        const ctx = await createRequestContext(services, req, reply);
+        try {
+          return await route.call(createCaller(ctx), req);
+        } catch (error) {
+          return sendError(reply, error, services);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,9 @@
+import { deleteSession } from '@shop/db';
+import { publicProcedure } from '../../trpc';
+
+/** Public on purpose: logging out twice, or with an expired cookie, still succeeds. */
+export const logout = publicProcedure.mutation(async ({ ctx }) => {
+  if (ctx.sessionId) await deleteSession(ctx.services.db.kysely, ctx.sessionId);
+  ctx.cookies.clear();
+  return { status: 'success' as const };
+});

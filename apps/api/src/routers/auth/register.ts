@@ -1,0 +1,24 @@
+import { findUserById, insertUser, isUniqueViolation, toUser } from '@shop/db';
+import { AppError, ZRegister } from '@shop/domain';
+import { hashPassword } from '../../auth/password';
+import { createSession } from '../../auth/session';
+import { publicProcedure } from '../../trpc';
+import { enforceRateLimit } from './rate-limit';
+
+export const register = publicProcedure.input(ZRegister).mutation(async ({ ctx, input }) => {
+  const { db, limiters, now } = ctx.services;
+  enforceRateLimit(limiters.register, ctx.ip, now());
+  const passwordHash = await hashPassword(input.password);
+  let userId: number;
+  try {
+    userId = await insertUser(db.kysely, { username: input.username, passwordHash, now: now() });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Username already exists');
+    throw error;
+  }
+  const session = await createSession(db.kysely, userId, now());
+  ctx.cookies.set(session.token, session.expiresAt);
+  const user = await findUserById(db.kysely, userId);
+  if (!user) throw new AppError('INTERNAL', 'The new account could not be read back');
+  return toUser(user);
+});

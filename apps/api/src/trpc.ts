@@ -1,0 +1,41 @@
+import { APP_ERROR_STATUS, AppError } from '@shop/domain';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Context } from './context';
+import { toClientError } from './errors';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const client = toClientError(error);
+    return { ...shape, message: client.message, data: { ...shape.data, stack: undefined, appCode: client.code } };
+  },
+});
+
+/**
+ * Domain and repository code throws AppError; this turns it into the matching tRPC code so the
+ * HTTP status of /trpc is right too. No try/catch around next(): failures come back as results.
+ */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: APP_ERROR_STATUS[cause.code].trpc, message: cause.message, cause });
+  }
+  return result;
+});
+
+const requireUser = t.middleware(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'You must be logged in');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+const requireAdmin = t.middleware(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'You must be logged in');
+  if (ctx.user.is_admin !== 1) throw new AppError('FORBIDDEN', 'Admin access required');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapAppErrors);
+export const authedProcedure = publicProcedure.use(requireUser);
+export const adminProcedure = publicProcedure.use(requireAdmin);

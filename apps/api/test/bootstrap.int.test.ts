@@ -1,0 +1,98 @@
+import { findUserByUsername, insertUser, listCategories, listCoinPackages, listStreamActions } from '@shop/db';
+import { createTestDb, testDialects } from '@shop/db/testing';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { hashPassword } from '../src/auth/password';
+import { createTestApp, DEFAULT_RATE_LIMITS, testConfig } from './helpers';
+
+describe.each(testDialects())('start-up on %s', (dialect) => {
+  it('creates the configured admin, who can sign in and is an admin', async () => {
+    const t = await createTestApp(dialect, { admin: { username: 'boss', password: 'boss-pass' } });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'boss', password: 'boss-pass' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().isAdmin).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('promotes an existing user and sets the configured password', async () => {
+    const db = await createTestDb(dialect);
+    try {
+      await insertUser(db.kysely, { username: 'Boss', passwordHash: await hashPassword('old-password'), now: 1 });
+      const { app } = await buildApp(testConfig({ admin: { username: 'boss', password: 'new-password' } }), { db });
+      const old = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'boss', password: 'old-password' },
+      });
+      expect(old.statusCode).toBe(401);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'boss', password: 'new-password' },
+      });
+      expect(res.json().isAdmin).toBe(true);
+      expect((await findUserByUsername(db.kysely, 'boss'))?.is_admin).toBe(1);
+      await app.close();
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('seeds an empty shop once, and not at all when told not to', async () => {
+    const db = await createTestDb(dialect);
+    try {
+      const first = await buildApp(testConfig({ seedDemoData: true }), { db });
+      await first.app.close();
+      const second = await buildApp(testConfig({ seedDemoData: true }), { db });
+      await second.app.close();
+      expect(await listCoinPackages(db.kysely, { activeOnly: true })).toHaveLength(4);
+      expect((await listCategories(db.kysely)).map((c) => c.name).sort()).toEqual([
+        'Chat Effect',
+        'Game Effect',
+        'Sound Effect',
+        'Visual Effect',
+      ]);
+      expect((await listStreamActions(db.kysely, { activeOnly: true })).length).toBeGreaterThan(0);
+    } finally {
+      await db.destroy();
+    }
+    const empty = await createTestApp(dialect, { seedDemoData: false });
+    try {
+      expect(await listCoinPackages(empty.db.kysely, { activeOnly: false })).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('rate limits login and register per address', async () => {
+    const t = await createTestApp(dialect, {
+      rateLimits: { ...DEFAULT_RATE_LIMITS, login: { max: 3, windowMs: 60_000 } },
+    });
+    try {
+      const attempt = () =>
+        t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ghost', password: 'secret123' } });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/^Too many attempts\. Please wait \d+ seconds/);
+      t.clock.advance(61_000);
+      expect((await attempt()).statusCode).toBe(401);
+
+      const register = (i: number) =>
+        t.app.inject({ method: 'POST', url: '/api/register', payload: { username: `new${i}`, password: 'secret123' } });
+      const codes = [];
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.register.max + 1; i++) codes.push((await register(i)).statusCode);
+      expect(codes.at(-1)).toBe(429);
+      expect(codes.slice(0, -1).every((c) => c === 200)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

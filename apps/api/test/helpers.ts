@@ -1,0 +1,76 @@
+import type { DialectName } from '@shop/db';
+import { createTestDb, type TestDb } from '@shop/db/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Config, DEFAULT_RATE_LIMITS } from '../src/env';
+import type { Services } from '../src/services';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: 'sqlite::memory:',
+    admin: null,
+    seedDemoData: false,
+    publicOrigin: null,
+    logLevel: 'silent',
+    webDistDir: null,
+    // Generous so suites can register many users from one address; the rate-limit test sets its own.
+    rateLimits: { login: { max: 1000, windowMs: 60_000 }, register: { max: 1000, windowMs: 60_000 } },
+    ...overrides,
+  };
+}
+
+export { DEFAULT_RATE_LIMITS };
+
+/** A controllable clock so session expiry can be tested without waiting 30 days. */
+export class TestClock {
+  constructor(public value = Date.UTC(2026, 0, 1)) {}
+  now = (): number => this.value;
+  advance(ms: number): void {
+    this.value += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: TestDb;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: DialectName, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = await createTestDb(dialect);
+  const clock = new TestClock();
+  const { app, services } = await buildApp(testConfig(overrides), { db, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    services,
+    db,
+    clock,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** The 'session=...' pair to send back, as a browser would. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'session');
+  if (!cookie) throw new Error(`no session cookie in reply (${res.statusCode} ${res.body})`);
+  return `session=${cookie.value}`;
+}
+
+export async function registerUser(
+  app: FastifyInstance,
+  username: string,
+  password = 'secret123',
+): Promise<{ cookie: string; id: number }> {
+  const res = await app.inject({ method: 'POST', url: '/api/register', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sessionCookie(res), id: res.json().id };
+}

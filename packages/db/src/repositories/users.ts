@@ -1,0 +1,87 @@
+import type { TUser } from '@shop/domain';
+import { sql } from 'kysely';
+import type { Executor } from '../executor';
+import { toBool } from '../executor';
+import type { UserRow } from '../schema';
+
+export function toUser(row: UserRow): TUser {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    profilePicture: row.profile_picture,
+    coinBalance: Number(row.coin_balance),
+    isAdmin: toBool(row.is_admin),
+    twitchUsername: row.twitch_username,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+  };
+}
+
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Executor,
+  user: { username: string; passwordHash: string; isAdmin?: boolean; now: number },
+): Promise<number> {
+  const result = await db
+    .insertInto('users')
+    .values({
+      username: user.username.trim(),
+      username_key: usernameKey(user.username),
+      password_hash: user.passwordHash,
+      is_admin: user.isAdmin ? 1 : 0,
+      created_at: user.now,
+    })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+export async function updateUserProfile(
+  db: Executor,
+  id: number,
+  changes: { displayName?: string | null; profilePicture?: string | null },
+): Promise<void> {
+  const values: { display_name?: string | null; profile_picture?: string | null } = {};
+  if (changes.displayName !== undefined) values.display_name = changes.displayName || null;
+  if (changes.profilePicture !== undefined) values.profile_picture = changes.profilePicture || null;
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+export async function setTwitchUsername(db: Executor, id: number, twitchUsername: string | null): Promise<void> {
+  await db.updateTable('users').set({ twitch_username: twitchUsername }).where('id', '=', id).execute();
+}
+
+export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+export async function setAdmin(db: Executor, id: number, isAdmin: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_admin: isAdmin ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function searchUsersByUsername(db: Executor, fragment: string, limit = 20): Promise<UserRow[]> {
+  // '!' as the escape character reads the same in SQLite and MySQL string literals; '\\' does not.
+  const escaped = usernameKey(fragment).replace(/[!%_]/g, (c) => `!${c}`);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<boolean>`username_key like ${`%${escaped}%`} escape '!'`)
+    .orderBy('username_key')
+    .limit(limit)
+    .execute();
+}

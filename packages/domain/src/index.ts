@@ -1,0 +1,6 @@
+export * from './auth-schemas';
+export * from './errors';
+export * from './format';
+export * from './ledger';
+export * from './user';
+export * from './validation';

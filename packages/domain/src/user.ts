@@ -1,0 +1,11 @@
+/** The user as every client sees it (viewer-spec section 3). Secrets never appear here. */
+export interface TUser {
+  id: number;
+  username: string;
+  displayName: string | null;
+  profilePicture: string | null;
+  coinBalance: number;
+  isAdmin: boolean;
+  twitchUsername: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+
+/** Exact wordings from viewer-spec section 5; the forms and the server show the same text. */
+export const MSG = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be less than 50 characters',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be less than 100 characters',
+  confirmRequired: 'Please confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  twitchInvalid: 'Please enter a valid Twitch username.',
+} as const;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 50;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 100;
+
+/** Turns the first zod issue into '<field>: <message>' so a 400 always names the field. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
