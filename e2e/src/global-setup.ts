@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = resolve(import.meta.dirname, '../..');
+export const ADMIN = { username: 'admin', password: 'admin-pass-123' };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    admin: { username: string; password: string };
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer within 30 s:\n${output()}`);
+}
+
+/** Starts the built shop, exactly as `pnpm start` runs it, on a throw-away SQLite database. */
+export default async function setup(project: TestProject) {
+  const server = join(root, 'apps/api/dist/server.js');
+  const web = join(root, 'apps/web/dist/index.html');
+  for (const file of [server, web]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run pnpm build first (pnpm test does)`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, [server], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dataDir, 'shop.sqlite')}`,
+      SEED_DEMO_DATA: 'true',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, child, () => log);
+  project.provide('baseURL', baseURL);
+  project.provide('admin', ADMIN);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (child.exitCode && child.exitCode !== 0 && process.env.E2E_SERVER_LOG) console.log(log);
+  };
+}
