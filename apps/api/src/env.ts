@@ -24,6 +24,11 @@ const ZEnv = z
     PUBLIC_ORIGIN: z.url({ error: 'must be a URL such as https://shop.example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    PAYMENT_PROVIDER: z.enum(['paypal', 'demo'], { error: 'must be paypal or demo' }).optional(),
+    PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
+    PAYPAL_API_BASE: z.url({ error: 'must be a URL' }).optional(),
   })
   .refine((v) => !v.ADMIN_USERNAME === !v.ADMIN_PASSWORD, {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -41,7 +46,13 @@ export interface Config {
   logLevel: string;
   webDistDir: string | null;
   rateLimits: RateLimits;
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  | { provider: 'paypal'; clientId: string; clientSecret: string; baseUrl: string }
+  | { provider: 'demo' }
+  | { provider: 'unavailable'; reason: string };
 
 export interface RateLimits {
   login: { max: number; windowMs: number };
@@ -74,5 +85,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
     rateLimits: DEFAULT_RATE_LIMITS,
+    payments: resolvePayments(e),
+  };
+}
+
+const PAYPAL_BASES = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+
+/**
+ * PayPal when credentials are set; otherwise the labelled demo checkout, which production refuses
+ * so a misconfigured live shop can never hand out free coins.
+ */
+function resolvePayments(e: z.infer<typeof ZEnv>): PaymentsConfig {
+  const production = e.NODE_ENV === 'production';
+  const hasCredentials = Boolean(e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET);
+  if (e.PAYMENT_PROVIDER === 'demo' || (!e.PAYMENT_PROVIDER && !hasCredentials)) {
+    if (!production) return { provider: 'demo' };
+    return {
+      provider: 'unavailable',
+      reason: hasCredentials
+        ? 'PAYMENT_PROVIDER=demo is refused when NODE_ENV=production'
+        : 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set',
+    };
+  }
+  if (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET) {
+    return {
+      provider: 'unavailable',
+      reason: 'PAYMENT_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+    };
+  }
+  return {
+    provider: 'paypal',
+    clientId: e.PAYPAL_CLIENT_ID,
+    clientSecret: e.PAYPAL_CLIENT_SECRET,
+    baseUrl: (e.PAYPAL_API_BASE ?? PAYPAL_BASES[e.PAYPAL_ENV]).replace(/\/$/, ''),
   };
 }

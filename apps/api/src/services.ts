@@ -1,6 +1,7 @@
 import type { Db } from '@shop/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env';
+import { createPaymentProvider, type PaymentProvider } from './payments/gateway';
 import { RateLimiter } from './rate-limit';
 import { RealtimeHub } from './realtime/hub';
 
@@ -11,6 +12,7 @@ export interface Services {
   now: () => number;
   limiters: { login: RateLimiter; register: RateLimiter };
   realtime: RealtimeHub;
+  payments: PaymentProvider;
   log: FastifyBaseLogger;
 }
 
@@ -24,6 +26,7 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
       register: new RateLimiter(config.rateLimits.register.max, config.rateLimits.register.windowMs),
     },
     realtime: new RealtimeHub(),
+    payments: createPaymentProvider(config.payments),
     log,
   };
 }

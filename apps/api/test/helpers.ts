@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicOrigin: null,
     logLevel: 'silent',
     webDistDir: null,
+    payments: { provider: 'demo' },
     // Generous so suites can register many users from one address; the rate-limit test sets its own.
     rateLimits: { login: { max: 1000, windowMs: 60_000 }, register: { max: 1000, windowMs: 60_000 } },
     ...overrides,
@@ -74,3 +75,11 @@ export async function registerUser(
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), id: res.json().id };
 }
+
+export async function loginAs(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return sessionCookie(res);
+}
+
+export const TEST_ADMIN = { username: 'admin', password: 'admin-pass-123' };

@@ -75,7 +75,23 @@ export interface StreamActionsTable {
   created_at: Millis;
 }
 
+export interface PaymentsTable {
+  id: Generated<number>;
+  provider: string;
+  order_id: string;
+  user_id: number;
+  package_id: number | null;
+  amount_cents: number;
+  currency: string;
+  /** created -> credited, or created -> refused (with failure_reason). */
+  status: 'created' | 'credited' | 'refused';
+  failure_reason: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
 export interface Database {
+  payments: PaymentsTable;
   users: UsersTable;
   sessions: SessionsTable;
   transactions: TransactionsTable;
@@ -88,9 +104,12 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPayment = Insertable<PaymentsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type CoinPackageRow = Selectable<CoinPackagesTable>;
 export type NewCoinPackage = Insertable<CoinPackagesTable>;
+export type CoinPackageUpdate = Updateable<CoinPackagesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 export type StreamActionRow = Selectable<StreamActionsTable>;

@@ -1,4 +1,5 @@
 export * from './auth-schemas';
+export * from './coins';
 export * from './errors';
 export * from './format';
 export * from './ledger';

@@ -1,12 +1,26 @@
+import type { TCoinPackage } from '@shop/domain';
 import type { Executor } from '../executor';
 import type {
   CategoryRow,
   CoinPackageRow,
+  CoinPackageUpdate,
   NewCategory,
   NewCoinPackage,
   NewStreamAction,
   StreamActionRow,
 } from '../schema';
+
+export function toCoinPackage(row: CoinPackageRow): TCoinPackage {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.image_url,
+    amount: row.amount,
+    price: row.price_cents,
+    active: row.active === 1,
+  };
+}
 
 export async function listCoinPackages(db: Executor, options: { activeOnly: boolean }): Promise<CoinPackageRow[]> {
   let query = db.selectFrom('coin_packages').selectAll();
@@ -17,6 +31,22 @@ export async function listCoinPackages(db: Executor, options: { activeOnly: bool
 export async function insertCoinPackage(db: Executor, values: NewCoinPackage): Promise<number> {
   const result = await db.insertInto('coin_packages').values(values).executeTakeFirstOrThrow();
   return Number(result.insertId);
+}
+
+export async function findCoinPackage(db: Executor, id: number): Promise<CoinPackageRow | undefined> {
+  return db.selectFrom('coin_packages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateCoinPackage(db: Executor, id: number, values: CoinPackageUpdate): Promise<boolean> {
+  if (Object.keys(values).length === 0) return (await findCoinPackage(db, id)) !== undefined;
+  const result = await db.updateTable('coin_packages').set(values).where('id', '=', id).executeTakeFirst();
+  // MySQL counts only rows whose values changed; existence is what the caller asks about.
+  return Number(result.numUpdatedRows) > 0 || (await findCoinPackage(db, id)) !== undefined;
+}
+
+export async function deleteCoinPackage(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('coin_packages').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function listCategories(db: Executor): Promise<CategoryRow[]> {

@@ -1,0 +1,309 @@
+/**
+ * A small typed client for PayPal Orders v2 (create, capture, get).
+ *
+ * Every request carries `AbortSignal.timeout(timeoutMs)`. The OAuth access token is cached until about 60 s before it
+ * expires; a 401 from an API call drops the cached token and retries that call once. Transport trouble (network error,
+ * timeout, 5xx, unreadable JSON, failed authentication) surfaces as `PayPalError`; the client secret and the access
+ * token never appear in error messages.
+ */
+
+import { moneyValueToCents } from '@shop/domain';
+
+export interface PayPalConfig {
+  clientId: string;
+  clientSecret: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+export interface OrderSnapshot {
+  id: string;
+  /** Order status: CREATED | SAVED | APPROVED | VOIDED | COMPLETED | PAYER_ACTION_REQUIRED. */
+  status: string;
+  /** purchase_units[0].custom_id */
+  customId: string | null;
+  /** purchase_units[0].payments.captures[0] */
+  capture: { id: string; status: string; amountCents: number; currency: string } | null;
+  /** purchase_units[0].amount */
+  orderAmountCents: number | null;
+  currency: string | null;
+}
+
+export type CaptureOutcome =
+  | { kind: 'captured'; order: OrderSnapshot }
+  | { kind: 'not_approved'; message: string }
+  | { kind: 'not_found' }
+  | { kind: 'declined'; message: string };
+
+export class PayPalError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PayPalError';
+  }
+}
+
+export interface PayPalClient {
+  createOrder(input: { amountCents: number; currency: 'USD'; customId: string }): Promise<{ id: string }>;
+  captureOrder(orderId: string, requestId: string): Promise<CaptureOutcome>;
+  getOrder(orderId: string): Promise<OrderSnapshot | null>;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Renew the token this long before PayPal says it expires. */
+const TOKEN_EXPIRY_MARGIN_S = 60;
+
+/** 499 -> '4.99', 5 -> '0.05', 1000 -> '10.00'. Integer math only. */
+export function centsToValue(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) {
+    throw new PayPalError(`Invalid amount in cents: ${String(cents)}`);
+  }
+  const whole = Math.trunc(cents / 100);
+  const frac = cents % 100;
+  return `${whole}.${String(frac).padStart(2, '0')}`;
+}
+
+/** '4.99' -> 499, '10' -> 1000, '10.5' -> 1050, by the domain's integer-only rule; anything else throws PayPalError. */
+export function valueToCents(value: string): number {
+  try {
+    return moneyValueToCents(value);
+  } catch {
+    throw new PayPalError(`Invalid money value: ${JSON.stringify(value)}`);
+  }
+}
+
+interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function field(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined;
+}
+
+function first(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : undefined;
+}
+
+function optString(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function reqString(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new PayPalError(`Unexpected PayPal response: missing ${what}`);
+  }
+  return value;
+}
+
+/** The issue code of a PayPal error body (`details[0].issue`), or its `name`. */
+function issueOf(body: unknown): string | null {
+  return optString(field(first(field(body, 'details')), 'issue'));
+}
+
+function describeError(body: unknown, status: number): string {
+  const name = optString(field(body, 'name'));
+  const issue = issueOf(body);
+  const description = optString(field(first(field(body, 'details')), 'description'));
+  const message = optString(field(body, 'message'));
+  const parts = [name, issue, description ?? message].filter((p): p is string => p !== null && p !== '');
+  return parts.length > 0 ? parts.join(': ') : `HTTP ${status}`;
+}
+
+function parseMoney(value: unknown, what: string): { cents: number; currency: string } {
+  return {
+    currency: reqString(field(value, 'currency_code'), `${what}.currency_code`),
+    cents: valueToCents(reqString(field(value, 'value'), `${what}.value`)),
+  };
+}
+
+/** Reads the parts of a PayPal order (or capture response) that payment handling cares about. */
+function parseOrder(body: unknown): OrderSnapshot {
+  const id = reqString(field(body, 'id'), 'id');
+  const status = reqString(field(body, 'status'), 'status');
+  const unit = first(field(body, 'purchase_units'));
+  const rawCapture = first(field(field(unit, 'payments'), 'captures'));
+
+  let capture: OrderSnapshot['capture'] = null;
+  if (rawCapture !== undefined) {
+    const money = parseMoney(field(rawCapture, 'amount'), 'captures[0].amount');
+    capture = {
+      id: reqString(field(rawCapture, 'id'), 'captures[0].id'),
+      status: reqString(field(rawCapture, 'status'), 'captures[0].status'),
+      amountCents: money.cents,
+      currency: money.currency,
+    };
+  }
+
+  const rawAmount = field(unit, 'amount');
+  const amount = rawAmount === undefined ? null : parseMoney(rawAmount, 'purchase_units[0].amount');
+
+  return {
+    id,
+    status,
+    customId: optString(field(unit, 'custom_id')) ?? optString(field(rawCapture, 'custom_id')),
+    capture,
+    orderAmountCents: amount?.cents ?? null,
+    currency: amount?.currency ?? null,
+  };
+}
+
+function describeFailure(err: unknown): string {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'timed out';
+  if (err instanceof Error) {
+    const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
+    return `${err.message}${cause}`;
+  }
+  return 'unknown error';
+}
+
+export function createPayPalClient(config: PayPalConfig): PayPalClient {
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const basicAuth = Buffer.from(`${config.clientId}:${config.clientSecret}`, 'utf8').toString('base64');
+
+  let token: { value: string; renewAt: number } | null = null;
+  let pendingToken: Promise<string> | null = null;
+
+  /** fetch + read the JSON body, all under one timeout. Throws PayPalError on transport trouble. */
+  async function send(label: string, url: string, init: RequestInit): Promise<ApiResponse> {
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      text = await res.text();
+    } catch (err) {
+      throw new PayPalError(`PayPal ${label} failed: ${describeFailure(err)}`);
+    }
+    if (res.status >= 500) {
+      throw new PayPalError(`PayPal ${label} failed: HTTP ${res.status}`, res.status);
+    }
+    if (text.trim() === '') return { status: res.status, body: null };
+    try {
+      return { status: res.status, body: JSON.parse(text) as unknown };
+    } catch {
+      throw new PayPalError(`PayPal ${label} failed: response is not JSON (HTTP ${res.status})`, res.status);
+    }
+  }
+
+  async function fetchToken(): Promise<string> {
+    const res = await send('authentication', `${baseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${basicAuth}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    if (res.status !== 200) {
+      throw new PayPalError(`PayPal authentication failed: HTTP ${res.status}`, res.status);
+    }
+    const value = field(res.body, 'access_token');
+    if (typeof value !== 'string' || value === '') {
+      throw new PayPalError('PayPal authentication failed: no access_token in response', res.status);
+    }
+    const expiresIn = field(res.body, 'expires_in');
+    const lifetimeS = typeof expiresIn === 'number' && Number.isFinite(expiresIn) ? expiresIn : 0;
+    token = { value, renewAt: Date.now() + Math.max(0, lifetimeS - TOKEN_EXPIRY_MARGIN_S) * 1000 };
+    return value;
+  }
+
+  function accessToken(): Promise<string> {
+    if (token && Date.now() < token.renewAt) return Promise.resolve(token.value);
+    if (!pendingToken) {
+      pendingToken = fetchToken().finally(() => {
+        pendingToken = null;
+      });
+    }
+    return pendingToken;
+  }
+
+  /** An authenticated API call; on 401 the token is dropped and the call retried once. */
+  async function api(
+    label: string,
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> {
+    for (let attempt = 0; ; attempt++) {
+      const bearer = await accessToken();
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${bearer}`,
+        Accept: 'application/json',
+        ...options.headers,
+      };
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await send(label, `${baseUrl}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      if (res.status !== 401) return res;
+      if (token?.value === bearer) token = null;
+      if (attempt >= 1) {
+        throw new PayPalError(`PayPal ${label} failed: not authorised (HTTP 401)`, 401);
+      }
+    }
+  }
+
+  const orderPath = (orderId: string): string => `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
+
+  async function getOrder(orderId: string): Promise<OrderSnapshot | null> {
+    const res = await api('get order', 'GET', orderPath(orderId));
+    if (res.status === 404) return null;
+    if (res.status !== 200) {
+      throw new PayPalError(`PayPal get order failed: ${describeError(res.body, res.status)}`, res.status);
+    }
+    return parseOrder(res.body);
+  }
+
+  return {
+    async createOrder(input) {
+      const res = await api('create order', 'POST', '/v2/checkout/orders', {
+        headers: { Prefer: 'return=representation' },
+        body: {
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              amount: { currency_code: input.currency, value: centsToValue(input.amountCents) },
+              custom_id: input.customId,
+            },
+          ],
+        },
+      });
+      if (res.status !== 200 && res.status !== 201) {
+        throw new PayPalError(`PayPal create order failed: ${describeError(res.body, res.status)}`, res.status);
+      }
+      return { id: reqString(field(res.body, 'id'), 'id') };
+    },
+
+    async captureOrder(orderId, requestId) {
+      const res = await api('capture order', 'POST', `${orderPath(orderId)}/capture`, {
+        headers: { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
+        body: {},
+      });
+      if (res.status === 200 || res.status === 201) {
+        return { kind: 'captured', order: parseOrder(res.body) };
+      }
+      if (res.status === 404) return { kind: 'not_found' };
+      const issue = issueOf(res.body);
+      if (res.status === 422 && issue === 'ORDER_ALREADY_CAPTURED') {
+        const order = await getOrder(orderId);
+        return order ? { kind: 'captured', order } : { kind: 'not_found' };
+      }
+      if (res.status === 422 && issue === 'ORDER_NOT_APPROVED') {
+        return { kind: 'not_approved', message: describeError(res.body, res.status) };
+      }
+      return { kind: 'declined', message: describeError(res.body, res.status) };
+    },
+
+    getOrder,
+  };
+}

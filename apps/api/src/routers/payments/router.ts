@@ -1,0 +1,32 @@
+import { AppError, ZCaptureOrder, ZCreateOrder, ZPurchase } from '@shop/domain';
+import { createPaymentOrder } from '../../payments/create-order';
+import { fulfilOrder } from '../../payments/fulfil-order';
+import { DEMO_NOTICE } from '../../payments/gateway';
+import { PAYMENT_UNAVAILABLE } from '../../payments/require-gateway';
+import { authedProcedure, publicProcedure, router } from '../../trpc';
+
+/** What the payment modal needs to draw itself: PayPal buttons, the demo checkout, or neither. */
+const getSetup = publicProcedure.query(({ ctx }) => {
+  const provider = ctx.services.payments;
+  if (provider.kind === 'unavailable') throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_UNAVAILABLE);
+  if (provider.kind === 'demo') {
+    return { provider: 'demo' as const, clientId: null, currency: 'USD' as const, notice: DEMO_NOTICE };
+  }
+  return { provider: 'paypal' as const, clientId: provider.clientId, currency: 'USD' as const, notice: null };
+});
+
+const createOrder = authedProcedure
+  .input(ZCreateOrder)
+  .mutation(({ ctx, input }) => createPaymentOrder(ctx.services, ctx.user.id, input));
+
+const captureOrder = authedProcedure
+  .input(ZCaptureOrder)
+  .mutation(({ ctx, input }) => fulfilOrder(ctx.services, ctx.user.id, input));
+
+const purchase = authedProcedure
+  .input(ZPurchase)
+  .mutation(({ ctx, input }) =>
+    fulfilOrder(ctx.services, ctx.user.id, { orderId: input.paypalOrderId, packageId: input.packageId }),
+  );
+
+export const paymentsRouter = router({ getSetup, createOrder, captureOrder, purchase });

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** A coin package as clients see it: amount in whole coins, price in integer US cents. */
+export interface TCoinPackage {
+  id: number;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  amount: number;
+  price: number;
+  active: boolean;
+}
+
+const positiveInt = (what: string) =>
+  z
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be greater than 0`);
+
+export const ZCoinPackageInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  description: z.string().trim().max(500).default(''),
+  imageUrl: z.string().trim().max(2048).nullable().optional(),
+  amount: positiveInt('Amount'),
+  /** Integer cents: 499 is $4.99. */
+  price: positiveInt('Price').max(100_000_00, 'Price must be at most $100,000.00'),
+  active: z.boolean().default(true),
+});
+export type TCoinPackageInput = z.input<typeof ZCoinPackageInput>;
+
+export const ZCoinPackageUpdate = ZCoinPackageInput.partial().extend({ id: z.number().int().positive() });
+export type TCoinPackageUpdate = z.input<typeof ZCoinPackageUpdate>;
+
+export const ZPackageId = z.object({ id: z.coerce.number().int().positive() });
+
+export const PAYMENT_CURRENCY = 'USD';
+
+/** PayPal's amount format: dollars with at most two decimals, never a float. */
+export const ZMoneyValue = z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'amount must look like 4.99');
+
+export const ZCreateOrder = z
+  .object({
+    amount: ZMoneyValue.optional(),
+    currency: z.literal(PAYMENT_CURRENCY, { error: 'currency must be USD' }).default(PAYMENT_CURRENCY),
+    intent: z.literal('CAPTURE', { error: 'intent must be CAPTURE' }).default('CAPTURE'),
+    packageId: z.coerce.number().int().positive().optional(),
+  })
+  .refine((v) => v.amount !== undefined || v.packageId !== undefined, {
+    message: 'packageId is required',
+    path: ['packageId'],
+  });
+export type TCreateOrder = z.input<typeof ZCreateOrder>;
+export type TCreateOrderParsed = z.output<typeof ZCreateOrder>;
+
+export const ZOrderId = z
+  .string()
+  .trim()
+  .min(1, 'paypalOrderId is required')
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/, {
+    message: 'paypalOrderId is not a valid order id',
+  });
+
+export const ZPurchase = z.object({
+  packageId: z.coerce.number({ error: 'packageId is required' }).int().positive(),
+  paypalOrderId: ZOrderId,
+});
+export type TPurchase = z.input<typeof ZPurchase>;
+
+export const ZCaptureOrder = z.object({
+  orderId: ZOrderId,
+  packageId: z.coerce.number().int().positive().optional(),
+});
+export type TCaptureOrder = z.input<typeof ZCaptureOrder>;
+
+export interface TPurchaseResult {
+  status: 'success';
+  coinsAdded: number;
+  balance: number;
+  /** True when this order had already been credited by an earlier call: nothing was added now. */
+  alreadyCredited: boolean;
+}
+
+/** Dollars-and-cents text to integer cents without floating point: '4.99' -> 499, '10' -> 1000. */
+export function moneyValueToCents(value: string): number {
+  const parsed = ZMoneyValue.safeParse(value);
+  if (!parsed.success) throw new Error(`not a money amount: ${value}`);
+  const [dollars = '0', cents = ''] = value.split('.');
+  return Number(dollars) * 100 + Number(cents.padEnd(2, '0'));
+}
+
+export interface CapturedPayment {
+  status: string;
+  amountCents: number;
+  currency: string;
+}
+
+/**
+ * The only rule for crediting money: the capture is COMPLETED, in USD, for exactly the package
+ * price. The amount the client claimed is never consulted.
+ */
+export function checkCapturedPayment(
+  capture: CapturedPayment | null,
+  expectedCents: number,
+): { ok: true } | { ok: false; reason: string } {
+  if (!capture) return { ok: false, reason: 'The payment has not been captured' };
+  if (capture.status !== 'COMPLETED') {
+    return { ok: false, reason: `The payment is not completed (status ${capture.status})` };
+  }
+  if (capture.currency !== PAYMENT_CURRENCY) {
+    return { ok: false, reason: `The payment currency ${capture.currency} is not ${PAYMENT_CURRENCY}` };
+  }
+  if (capture.amountCents !== expectedCents) {
+    return { ok: false, reason: 'The paid amount does not match the package price' };
+  }
+  return { ok: true };
+}
