@@ -1,0 +1,13 @@
+export { deliver, transportFor } from './deliver';
+export { sendHttpWebhook, type WebhookBody } from './http-webhook';
+export { RCON_DEFAULT_PORT, RCON_MAX_COMMAND_BYTES, sendMinecraftRcon } from './minecraft-rcon';
+export {
+  parsePlayerList,
+  type RustPlayer,
+  type RustPlayerListResult,
+  rustPlayerList,
+  sendRustWebRcon,
+  WEBRCON_DEFAULT_PORT,
+} from './rust-webrcon';
+export { signWebhook } from './signature';
+export type { DeliveryPayload, DeliveryResult, DeliveryTarget, Transport, TransportOptions } from './types';

@@ -1,0 +1,5 @@
+export { closedPort } from './closed-port';
+export { type RconStandIn, startRconStandIn } from './rcon-stand-in';
+export { startSilentServer } from './silent-server';
+export { type ReceivedWebhook, startWebhookStandIn, type WebhookStandIn } from './webhook-stand-in';
+export { type StandInPlayer, startWebRconStandIn, type WebRconStandIn } from './webrcon-stand-in';
