@@ -43,6 +43,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = options.db ?? connect(parseDatabaseUrl(config.databaseUrl));
   const services = createServices(db, config, app.log, options.now);
   app.addHook('onClose', async () => {
+    await services.deliveryWorker.stop();
     services.realtime.close();
     if (ownsDb) await db.close();
   });
@@ -92,5 +93,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(404).send({ status: 'error', message: `Not found: ${req.method} ${path}` });
   });
 
+  if (config.delivery.autoStart) app.addHook('onReady', async () => services.deliveryWorker.start());
   return { app, services };
 }

@@ -24,6 +24,8 @@ const ZEnv = z
     PUBLIC_ORIGIN: z.url({ error: 'must be a URL such as https://shop.example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    DELIVERY_WORKER: booleanString.default(true),
+    DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     PAYMENT_PROVIDER: z.enum(['paypal', 'demo'], { error: 'must be paypal or demo' }).optional(),
     PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -47,6 +49,8 @@ export interface Config {
   webDistDir: string | null;
   rateLimits: RateLimits;
   payments: PaymentsConfig;
+  /** autoStart false leaves the worker idle (tests drive it with runOnce). */
+  delivery: { autoStart: boolean; timeoutMs: number };
 }
 
 export type PaymentsConfig =
@@ -57,11 +61,13 @@ export type PaymentsConfig =
 export interface RateLimits {
   login: { max: number; windowMs: number };
   register: { max: number; windowMs: number };
+  trigger: { max: number; windowMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 10, windowMs: 60_000 },
   register: { max: 5, windowMs: 60_000 },
+  trigger: { max: 30, windowMs: 10_000 },
 };
 
 export class ConfigError extends Error {}
@@ -86,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ?? null,
     rateLimits: DEFAULT_RATE_LIMITS,
     payments: resolvePayments(e),
+    delivery: { autoStart: e.DELIVERY_WORKER, timeoutMs: e.DELIVERY_TIMEOUT_MS },
   };
 }
 

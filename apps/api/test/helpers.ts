@@ -18,7 +18,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: null,
     payments: { provider: 'demo' },
     // Generous so suites can register many users from one address; the rate-limit test sets its own.
-    rateLimits: { login: { max: 1000, windowMs: 60_000 }, register: { max: 1000, windowMs: 60_000 } },
+    rateLimits: {
+      login: { max: 1000, windowMs: 60_000 },
+      register: { max: 1000, windowMs: 60_000 },
+      trigger: { max: 100_000, windowMs: 60_000 },
+    },
+    delivery: { autoStart: false, timeoutMs: 500 },
     ...overrides,
   };
 }
@@ -83,3 +88,18 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
 }
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-pass-123' };
+
+/** Coins for a test viewer, through the ledger like any real grant. */
+export async function grantCoins(t: TestApp, userId: number, amount: number): Promise<void> {
+  const { credit } = await import('@shop/db');
+  await t.db.kysely
+    .transaction()
+    .execute((tx) =>
+      credit(tx, { userId, amount, type: 'admin_grant', description: 'test grant', now: t.clock.now() }),
+    );
+}
+
+/** Runs the delivery worker until nothing is due now. */
+export async function drainDeliveries(t: TestApp): Promise<void> {
+  for (let i = 0; i < 20 && (await t.services.deliveryWorker.runOnce()) > 0; i++);
+}

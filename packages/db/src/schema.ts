@@ -19,6 +19,9 @@ export interface UsersTable {
   is_admin: Bool;
   twitch_username: string | null;
   created_at: Millis;
+  /** Supporter totals: non-test, non-refunded triggers and their coins, kept with the ledger. */
+  action_count: ColumnType<number, number | undefined, number>;
+  coins_spent: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -90,7 +93,50 @@ export interface PaymentsTable {
   updated_at: Millis;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  secret_key: string;
+  description: string;
+  game_type: string;
+  active: Bool;
+  created_at: Millis;
+}
+
+export interface ActionHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  action_id: number | null;
+  action_name: string;
+  cost: number;
+  target: string | null;
+  is_test: Bool;
+  /** 1 delivered, 0 failed for good, null still on its way. */
+  success: number | null;
+  refunded: Bool;
+  created_at: Millis;
+}
+
+export interface DeliveriesTable {
+  id: Generated<number>;
+  history_id: number;
+  endpoint_id: number | null;
+  command: string;
+  status: 'queued' | 'in_flight' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Millis;
+  /** While in_flight: the lease; a worker that dies lets it lapse and another picks the row up. */
+  locked_until: Millis | null;
+  last_error: string | null;
+  response: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
 export interface Database {
+  webhook_endpoints: WebhookEndpointsTable;
+  action_history: ActionHistoryTable;
+  deliveries: DeliveriesTable;
   payments: PaymentsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -114,3 +160,9 @@ export type CategoryRow = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 export type StreamActionRow = Selectable<StreamActionsTable>;
 export type NewStreamAction = Insertable<StreamActionsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type ActionHistoryRow = Selectable<ActionHistoryTable>;
+export type DeliveryRow = Selectable<DeliveriesTable>;
+export type CategoryUpdate = Updateable<CategoriesTable>;
+export type StreamActionUpdate = Updateable<StreamActionsTable>;
+export type WebhookEndpointUpdate = Updateable<WebhookEndpointsTable>;

@@ -1,4 +1,5 @@
 import type {
+  TCategoryInput,
   TCoinPackageInput,
   TCoinPackageUpdate,
   TCreateOrder,
@@ -7,6 +8,11 @@ import type {
   TProfileUpdate,
   TPurchase,
   TRegister,
+  TStreamActionInput,
+  TStreamActionUpdate,
+  TTrigger,
+  TWebhookEndpointInput,
+  TWebhookEndpointUpdate,
 } from '@shop/domain';
 import { type RestRoute, unchecked } from './adapter';
 
@@ -64,4 +70,88 @@ const payments: RestRoute[] = [
   { method: 'POST', url: '/api/purchase', call: (c, req) => c.payments.purchase(body<TPurchase>(req)) },
 ];
 
-export const restRoutes: RestRoute[] = [...accounts, ...coins, ...payments];
+const idOf = (req: { params: unknown }) => Number(params<IdParams>(req).id);
+
+const actions: RestRoute[] = [
+  { method: 'GET', url: '/api/stream-actions', call: (c) => c.actions.list() },
+  { method: 'GET', url: '/api/admin/stream-actions', call: (c) => c.actions.listAll() },
+  {
+    method: 'POST',
+    url: '/api/admin/stream-actions',
+    call: (c, req) => c.actions.create(body<TStreamActionInput>(req)),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/admin/stream-actions/:id',
+    call: (c, req) => c.actions.update({ ...body<TStreamActionUpdate>(req), id: idOf(req) }),
+  },
+  { method: 'DELETE', url: '/api/admin/stream-actions/:id', call: (c, req) => c.actions.delete({ id: idOf(req) }) },
+  { method: 'POST', url: '/api/admin/test-action', call: (c, req) => c.actions.test(body<{ actionId: number }>(req)) },
+  { method: 'POST', url: '/api/trigger-action', call: (c, req) => c.actions.trigger(body<TTrigger>(req)) },
+  { method: 'GET', url: '/api/rust/players', call: (c) => c.rust.players() },
+];
+
+const categories: RestRoute[] = [
+  { method: 'GET', url: '/api/categories', call: (c) => c.categories.list() },
+  { method: 'POST', url: '/api/categories', call: (c, req) => c.categories.create(body<TCategoryInput>(req)) },
+  {
+    method: 'PUT',
+    url: '/api/categories/:id',
+    call: (c, req) => c.categories.update({ ...body<TCategoryInput>(req), id: idOf(req) }),
+  },
+  { method: 'DELETE', url: '/api/categories/:id', call: (c, req) => c.categories.delete({ id: idOf(req) }) },
+];
+
+const endpoints: RestRoute[] = [
+  { method: 'GET', url: '/api/admin/webhook-endpoints', call: (c) => c.endpoints.list() },
+  {
+    method: 'POST',
+    url: '/api/admin/webhook-endpoints',
+    call: (c, req) => c.endpoints.create(body<TWebhookEndpointInput>(req)),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/admin/webhook-endpoints/:id',
+    call: (c, req) => c.endpoints.update({ ...body<TWebhookEndpointUpdate>(req), id: idOf(req) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/webhook-endpoints/:id',
+    call: (c, req) => c.endpoints.delete({ id: idOf(req) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/webhook-endpoints/:id/test',
+    call: (c, req) => c.endpoints.test({ ...body<{ command: string }>(req), id: idOf(req) }),
+  },
+];
+
+const history: RestRoute[] = [
+  { method: 'GET', url: '/api/admin/action-history', call: (c) => c.history.list() },
+  { method: 'POST', url: '/api/admin/refund-action/:id', call: (c, req) => c.history.refund({ id: idOf(req) }) },
+  { method: 'POST', url: '/api/admin/resend-action/:id', call: (c, req) => c.history.resend({ id: idOf(req) }) },
+];
+
+const community: RestRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/leaderboard',
+    call: (c, req) => c.community.leaderboard(query<{ limit?: string }>(req)),
+  },
+  {
+    method: 'GET',
+    url: '/api/users/:id/profile',
+    call: (c, req) => c.community.profile({ id: params<IdParams>(req).id }),
+  },
+];
+
+export const restRoutes: RestRoute[] = [
+  ...accounts,
+  ...coins,
+  ...payments,
+  ...actions,
+  ...categories,
+  ...endpoints,
+  ...history,
+  ...community,
+];

@@ -1,7 +1,13 @@
 import { router } from '../trpc';
+import { actionsRouter } from './actions/router';
 import { authRouter } from './auth/router';
+import { categoriesRouter } from './categories/router';
 import { coinsRouter } from './coins/router';
+import { communityRouter } from './community/router';
+import { endpointsRouter } from './endpoints/router';
+import { historyRouter } from './history/router';
 import { paymentsRouter } from './payments/router';
+import { rustRouter } from './rust/router';
 import { transactionsRouter } from './transactions/router';
 import { userRouter } from './user/router';
 
@@ -11,6 +17,12 @@ export const appRouter = router({
   coins: coinsRouter,
   payments: paymentsRouter,
   transactions: transactionsRouter,
+  actions: actionsRouter,
+  categories: categoriesRouter,
+  endpoints: endpointsRouter,
+  history: historyRouter,
+  community: communityRouter,
+  rust: rustRouter,
 });
 
 export type AppRouter = typeof appRouter;

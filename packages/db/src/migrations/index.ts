@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation';
 import * as payments from './2026_11_22_0002_payments';
+import * as delivery from './2026_11_22_0003_delivery';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -9,6 +10,7 @@ import * as payments from './2026_11_22_0002_payments';
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_payments': payments,
+  '2026_11_22_0003_delivery': delivery,
 };
 
 export const migrationProvider: MigrationProvider = {

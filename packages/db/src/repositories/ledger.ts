@@ -15,17 +15,19 @@ export interface LedgerEntry {
 
 /**
  * Adds coins and writes the ledger row. Call inside the caller's transaction so both land or neither.
- * The ledger row goes first: a repeated reference fails before the balance moves.
+ * The balance is updated first on purpose: on MySQL the ledger insert's foreign key takes a shared
+ * lock on the user row, and two transactions holding that shared lock while both wait to upgrade
+ * it deadlock. Taking the exclusive row lock first serialises them instead. A repeated reference
+ * still fails the whole transaction, so the balance change is rolled back with it.
  */
 export async function credit(tx: Executor, entry: LedgerEntry): Promise<number> {
   assertPositiveCoins(entry.amount);
-  const id = await insertLedgerRow(tx, entry, entry.amount);
   await tx
     .updateTable('users')
     .set({ coin_balance: sql`coin_balance + ${entry.amount}` })
     .where('id', '=', entry.userId)
     .execute();
-  return id;
+  return insertLedgerRow(tx, entry, entry.amount);
 }
 
 /**

@@ -1,0 +1,61 @@
+import { deleteStreamAction, insertStreamAction, updateStreamAction } from '@shop/db';
+import { AppError, ZActionId, ZId, ZStreamActionInput, ZStreamActionUpdate } from '@shop/domain';
+import { triggerAction } from '../../delivery/trigger';
+import { adminProcedure } from '../../trpc';
+import { readAction, resolveCategoryId } from './read-action';
+
+export const createAction = adminProcedure.input(ZStreamActionInput).mutation(async ({ ctx, input }) => {
+  const { db, now } = ctx.services;
+  const categoryId = await resolveCategoryId(db.kysely, input);
+  const id = await insertStreamAction(db.kysely, {
+    name: input.name,
+    description: input.description,
+    image_url: input.imageUrl || null,
+    category_id: categoryId ?? null,
+    cost: input.cost,
+    game_type: input.gameType,
+    target_type: input.gameType === 'rust' ? input.targetType : 'global',
+    webhook_action: input.webhookAction,
+    minecraft_server: input.minecraftServer ?? null,
+    active: input.active ? 1 : 0,
+    created_at: now(),
+  });
+  return readAction(db.kysely, id);
+});
+
+export const updateAction = adminProcedure.input(ZStreamActionUpdate).mutation(async ({ ctx, input }) => {
+  const { db } = ctx.services;
+  const current = await readAction(db.kysely, input.id);
+  const gameType = input.gameType ?? current.gameType;
+  const targetType = input.targetType ?? current.targetType;
+  if (targetType === 'individual' && gameType !== 'rust') {
+    throw new AppError('BAD_REQUEST', 'targetType: Target type applies only to Rust actions');
+  }
+  const categoryId = await resolveCategoryId(db.kysely, input);
+  await updateStreamAction(db.kysely, input.id, {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.imageUrl !== undefined && { image_url: input.imageUrl || null }),
+    ...(categoryId !== undefined && { category_id: categoryId }),
+    ...(input.cost !== undefined && { cost: input.cost }),
+    ...(input.gameType !== undefined && { game_type: input.gameType }),
+    ...(input.targetType !== undefined && { target_type: input.targetType }),
+    ...(input.webhookAction !== undefined && { webhook_action: input.webhookAction }),
+    ...(input.minecraftServer !== undefined && { minecraft_server: input.minecraftServer }),
+    ...(input.active !== undefined && { active: input.active ? 1 : 0 }),
+  });
+  return readAction(db.kysely, input.id);
+});
+
+export const deleteAction = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
+  if (!(await deleteStreamAction(ctx.services.db.kysely, input.id))) {
+    throw new AppError('NOT_FOUND', 'Action not found');
+  }
+  return { status: 'success' as const };
+});
+
+/** Sends the action to its targets without charging anyone; the outcome arrives as 'action_tested'. */
+export const testAction = adminProcedure.input(ZActionId).mutation(async ({ ctx, input }) => {
+  const result = await triggerAction(ctx.services, ctx.user, { actionId: input.actionId }, 'test');
+  return { status: 'success' as const, message: result.message, historyId: result.historyId };
+});

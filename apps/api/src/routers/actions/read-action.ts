@@ -1,0 +1,21 @@
+import { type Executor, findActionWithCategory, findCategoryByName, toStreamAction } from '@shop/db';
+import { AppError, type TStreamAction } from '@shop/domain';
+
+export async function readAction(db: Executor, id: number): Promise<TStreamAction> {
+  const row = await findActionWithCategory(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Action not found');
+  return toStreamAction(row);
+}
+
+/** The admin form names a category; the table stores its id. An unknown name is a clear 400. */
+export async function resolveCategoryId(
+  db: Executor,
+  input: { categoryId?: number | null | undefined; category?: string | null | undefined },
+): Promise<number | null | undefined> {
+  if (input.categoryId !== undefined) return input.categoryId;
+  if (input.category === undefined) return undefined;
+  if (input.category === null || input.category === '') return null;
+  const found = await findCategoryByName(db, input.category);
+  if (!found) throw new AppError('BAD_REQUEST', `category: no category named '${input.category}'`);
+  return found.id;
+}

@@ -1,0 +1,84 @@
+import type { TCategory, TGameType, TStreamAction, TTargetType } from '@shop/domain';
+import type { Executor } from '../executor';
+import type { CategoryRow, CategoryUpdate, StreamActionRow, StreamActionUpdate } from '../schema';
+
+type ActionWithCategory = StreamActionRow & { category_name: string | null };
+
+export function toStreamAction(row: ActionWithCategory): TStreamAction {
+  const gameType = row.game_type as TGameType;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.image_url,
+    category: row.category_name,
+    categoryId: row.category_id,
+    cost: row.cost,
+    gameSpecific: gameType !== 'any',
+    gameType,
+    targetType: row.target_type as TTargetType,
+    webhookAction: row.webhook_action,
+    minecraftServer: row.minecraft_server,
+    active: row.active === 1,
+  };
+}
+
+export function toCategory(row: CategoryRow): TCategory {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    color: row.color,
+    active: row.active === 1,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+  };
+}
+
+function actionsWithCategory(db: Executor) {
+  return db
+    .selectFrom('stream_actions')
+    .leftJoin('categories', 'categories.id', 'stream_actions.category_id')
+    .selectAll('stream_actions')
+    .select('categories.name as category_name');
+}
+
+export async function listActionsWithCategory(
+  db: Executor,
+  options: { activeOnly: boolean },
+): Promise<ActionWithCategory[]> {
+  let query = actionsWithCategory(db);
+  if (options.activeOnly) query = query.where('stream_actions.active', '=', 1);
+  return query.orderBy('stream_actions.cost').orderBy('stream_actions.id').execute();
+}
+
+export async function findActionWithCategory(db: Executor, id: number): Promise<ActionWithCategory | undefined> {
+  return actionsWithCategory(db).where('stream_actions.id', '=', id).executeTakeFirst();
+}
+
+export async function updateStreamAction(db: Executor, id: number, values: StreamActionUpdate): Promise<boolean> {
+  if (Object.keys(values).length > 0) await db.updateTable('stream_actions').set(values).where('id', '=', id).execute();
+  return (await db.selectFrom('stream_actions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function deleteStreamAction(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('stream_actions').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findCategory(db: Executor, id: number): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCategoryByName(db: Executor, name: string): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function updateCategory(db: Executor, id: number, values: CategoryUpdate): Promise<boolean> {
+  if (Object.keys(values).length > 0) await db.updateTable('categories').set(values).where('id', '=', id).execute();
+  return (await findCategory(db, id)) !== undefined;
+}
+
+export async function deleteCategory(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,78 @@
+import { MASKED_SECRET, type TEndpointGameType, type TWebhookEndpoint } from '@shop/domain';
+import type { Executor } from '../executor';
+import type { WebhookEndpointRow, WebhookEndpointUpdate } from '../schema';
+
+/** Secrets are write-only: replies carry a mask, never the stored value. */
+export function toWebhookEndpoint(row: WebhookEndpointRow): TWebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    secretKey: row.secret_key ? MASKED_SECRET : '',
+    hasSecret: row.secret_key !== '',
+    description: row.description,
+    gameType: row.game_type as TEndpointGameType,
+    active: row.active === 1,
+  };
+}
+
+export async function listEndpoints(db: Executor): Promise<WebhookEndpointRow[]> {
+  return db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute();
+}
+
+export async function findEndpoint(db: Executor, id: number): Promise<WebhookEndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertEndpoint(
+  db: Executor,
+  values: {
+    url: string;
+    secretKey: string;
+    description: string;
+    gameType: TEndpointGameType;
+    active: boolean;
+    now: number;
+  },
+): Promise<number> {
+  const result = await db
+    .insertInto('webhook_endpoints')
+    .values({
+      url: values.url,
+      secret_key: values.secretKey,
+      description: values.description,
+      game_type: values.gameType,
+      active: values.active ? 1 : 0,
+      created_at: values.now,
+    })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+export async function updateEndpoint(db: Executor, id: number, values: WebhookEndpointUpdate): Promise<boolean> {
+  if (Object.keys(values).length > 0)
+    await db.updateTable('webhook_endpoints').set(values).where('id', '=', id).execute();
+  return (await findEndpoint(db, id)) !== undefined;
+}
+
+export async function deleteEndpoint(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Active targets; which of them take an action is the domain's rule (endpointTakesAction). */
+export async function listActiveEndpoints(db: Executor): Promise<WebhookEndpointRow[]> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('active', '=', 1).orderBy('id').execute();
+}
+
+export async function firstActiveEndpointOfGame(
+  db: Executor,
+  gameType: string,
+): Promise<WebhookEndpointRow | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('game_type', '=', gameType)
+    .orderBy('id')
+    .executeTakeFirst();
+}

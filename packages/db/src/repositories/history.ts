@@ -1,0 +1,148 @@
+import type { TActionHistoryRecord, TLeaderboardEntry, TPublicProfile } from '@shop/domain';
+import { sql } from 'kysely';
+import type { Executor } from '../executor';
+import type { ActionHistoryRow } from '../schema';
+
+const toSuccess = (value: number | null): boolean | null => (value === null ? null : value === 1);
+const iso = (millis: number) => new Date(Number(millis)).toISOString();
+
+export async function insertHistory(
+  tx: Executor,
+  values: {
+    userId: number;
+    actionId: number;
+    actionName: string;
+    cost: number;
+    target: string | null;
+    isTest: boolean;
+    now: number;
+  },
+): Promise<number> {
+  const result = await tx
+    .insertInto('action_history')
+    .values({
+      user_id: values.userId,
+      action_id: values.actionId,
+      action_name: values.actionName,
+      cost: values.cost,
+      target: values.target,
+      is_test: values.isTest ? 1 : 0,
+      success: null,
+      refunded: 0,
+      created_at: values.now,
+    })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+export async function findHistory(db: Executor, id: number): Promise<ActionHistoryRow | undefined> {
+  return db.selectFrom('action_history').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setHistorySuccess(db: Executor, id: number, success: boolean | null): Promise<void> {
+  await db
+    .updateTable('action_history')
+    .set({ success: success === null ? null : success ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Flips refunded once; false when it was already refunded (or is a test), so a refund happens once. */
+export async function markHistoryRefunded(tx: Executor, id: number): Promise<boolean> {
+  const result = await tx
+    .updateTable('action_history')
+    .set({ refunded: 1 })
+    .where('id', '=', id)
+    .where('refunded', '=', 0)
+    .where('is_test', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Supporter totals move with the ledger, inside the same transaction. */
+export async function adjustSupporterTotals(tx: Executor, userId: number, actions: number, coins: number) {
+  await tx
+    .updateTable('users')
+    .set({
+      action_count: sql`action_count + ${actions}`,
+      coins_spent: sql`coins_spent + ${coins}`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function listRecentHistory(db: Executor, limit: number): Promise<TActionHistoryRecord[]> {
+  const rows = await db
+    .selectFrom('action_history')
+    .leftJoin('users', 'users.id', 'action_history.user_id')
+    .selectAll('action_history')
+    .select('users.username')
+    .orderBy('action_history.created_at', 'desc')
+    .orderBy('action_history.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    timestamp: iso(r.created_at),
+    userId: r.user_id,
+    username: r.username,
+    actionName: r.action_name,
+    cost: r.cost,
+    refunded: r.refunded === 1,
+    isTest: r.is_test === 1,
+    success: toSuccess(r.success),
+  }));
+}
+
+/** Top supporters by coins spent on actions; an index read on users, whatever the history size. */
+export async function leaderboard(db: Executor, limit: number): Promise<TLeaderboardEntry[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name', 'profile_picture', 'action_count', 'coins_spent'])
+    .where('coins_spent', '>', 0)
+    .orderBy('coins_spent', 'desc')
+    .orderBy('action_count', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    userId: r.id,
+    username: r.display_name || r.username,
+    profilePicture: r.profile_picture,
+    actionCount: Number(r.action_count),
+    totalCost: Number(r.coins_spent),
+  }));
+}
+
+export async function publicProfile(db: Executor, userId: number, historyLimit = 20): Promise<TPublicProfile | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name', 'profile_picture', 'created_at', 'action_count'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return null;
+  const history = await db
+    .selectFrom('action_history')
+    .select(['id', 'action_name', 'created_at', 'cost', 'success', 'refunded'])
+    .where('user_id', '=', userId)
+    .where('is_test', '=', 0)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(historyLimit)
+    .execute();
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.display_name,
+    profilePicture: user.profile_picture,
+    createdAt: iso(user.created_at),
+    actionCount: Number(user.action_count),
+    actionHistory: history.map((h) => ({
+      id: h.id,
+      actionName: h.action_name,
+      timestamp: iso(h.created_at),
+      cost: h.cost,
+      success: toSuccess(h.success),
+    })),
+  };
+}

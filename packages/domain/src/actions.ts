@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+export const GAME_TYPES = ['any', 'minecraft', 'rust'] as const;
+export type TGameType = (typeof GAME_TYPES)[number];
+export const TARGET_TYPES = ['global', 'individual'] as const;
+export type TTargetType = (typeof TARGET_TYPES)[number];
+
+export const DEFAULT_ACTION_COST = 50;
+
+/** A stream action as clients see it (viewer-spec and admin-spec section 3). */
+export interface TStreamAction {
+  id: number;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  category: string | null;
+  categoryId: number | null;
+  cost: number;
+  gameSpecific: boolean;
+  gameType: TGameType;
+  targetType: TTargetType;
+  webhookAction: string;
+  minecraftServer: string | null;
+  active: boolean;
+}
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+
+const ZActionFields = z.object({
+  name: requiredText('Name is required', 100),
+  description: requiredText('Description is required', 1000),
+  webhookAction: requiredText('Webhook parameters are required', 1000),
+  cost: z
+    .number({ error: 'Cost must be a number' })
+    .int('Cost must be a whole number of coins')
+    .min(1, 'Cost must be at least 1'),
+  imageUrl: z.string().trim().max(2048).nullable().optional(),
+  categoryId: z.number().int().positive().nullable().optional(),
+  /** Category by name, as the admin form sends it; resolved to categoryId on the server. */
+  category: z.string().trim().max(100).nullable().optional(),
+  gameType: z.enum(GAME_TYPES, { error: 'gameType must be any, minecraft or rust' }),
+  targetType: z.enum(TARGET_TYPES, { error: 'targetType must be global or individual' }),
+  minecraftServer: z.string().trim().max(255).nullable().optional(),
+  active: z.boolean(),
+});
+
+const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }) =>
+  v.targetType !== 'individual' || v.gameType === 'rust';
+const targetRule = { message: 'Target type applies only to Rust actions', path: ['targetType'] };
+
+export const ZStreamActionInput = ZActionFields.extend({
+  cost: ZActionFields.shape.cost.default(DEFAULT_ACTION_COST),
+  gameType: ZActionFields.shape.gameType.default('any'),
+  targetType: ZActionFields.shape.targetType.default('global'),
+  active: z.boolean().default(true),
+}).refine(targetOnlyForRust, targetRule);
+export type TStreamActionInput = z.input<typeof ZStreamActionInput>;
+
+export const ZStreamActionUpdate = ZActionFields.partial().extend({ id: z.coerce.number().int().positive() });
+export type TStreamActionUpdate = z.input<typeof ZStreamActionUpdate>;
+
+export const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+export const ZActionId = z.object({ actionId: z.coerce.number({ error: 'actionId is required' }).int().positive() });
+
+export const ZTrigger = z.object({
+  actionId: z.coerce.number({ error: 'actionId is required' }).int().positive(),
+  targetSteamId: z.string().trim().max(32).regex(/^\d*$/, 'targetSteamId must be a Steam id').nullable().optional(),
+});
+export type TTrigger = z.input<typeof ZTrigger>;
+
+export const SELECT_PLAYER_MESSAGE = 'You must select a player to target for this action.';
+export const INSUFFICIENT_COINS = 'Insufficient Coins';
+
+/** An action with gameType any is universal; anything else is game-specific. */
+export function isGameSpecific(gameType: TGameType): boolean {
+  return gameType !== 'any';
+}
+
+export type TGameFilter = 'all' | TGameType;
+
+/** The shop's filter of viewer-spec section 5: search, category and game all have to pass. */
+export function filterActions<
+  T extends Pick<TStreamAction, 'name' | 'description' | 'category' | 'gameSpecific' | 'gameType'>,
+>(actions: readonly T[], filter: { search: string; category: string; game: TGameFilter }): T[] {
+  const needle = filter.search.trim().toLowerCase();
+  return actions.filter((action) => {
+    const text =
+      needle === '' || action.name.toLowerCase().includes(needle) || action.description.toLowerCase().includes(needle);
+    const category = filter.category === 'all' || filter.category === '' || action.category === filter.category;
+    const game =
+      filter.game === 'all' || !action.gameSpecific || action.gameType === 'any' || action.gameType === filter.game;
+    return text && category && game;
+  });
+}
+
+/** Dashboard Actions tab: universal actions only, cheapest first. */
+export function universalActionsByCost<T extends Pick<TStreamAction, 'gameType' | 'cost' | 'name'>>(
+  actions: readonly T[],
+): T[] {
+  return actions.filter((a) => a.gameType === 'any').sort((a, b) => a.cost - b.cost || a.name.localeCompare(b.name));
+}
