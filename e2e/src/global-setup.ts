@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 
 const root = resolve(import.meta.dirname, '../..');

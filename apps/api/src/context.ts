@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import type { UserRow } from '@shop/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session';

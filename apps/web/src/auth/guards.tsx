@@ -1,0 +1,28 @@
+import { Container } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { PageLoader } from '../components/common/PageLoader';
+import { QueryError } from '../components/common/QueryError';
+import { useAuth } from './AuthContext';
+
+/** Login-required pages: spinner while the user loads, then /auth when there is nobody signed in. */
+export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
+  const { user, isLoading, error, refetch } = useAuth();
+
+  if (isLoading) return <PageLoader />;
+  if (error) {
+    return (
+      <Container size="sm" py="xl">
+        <QueryError title="Could not load your account" error={error} onRetry={refetch} />
+      </Container>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace />;
+  // The server refuses admin calls anyway; this only keeps non-admins off pages they cannot use.
+  if (admin && !user.isAdmin) return <Navigate to="/" replace />;
+  return children;
+}
+
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  return <RequireAuth admin>{children}</RequireAuth>;
+}

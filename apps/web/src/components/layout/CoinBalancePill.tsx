@@ -1,0 +1,40 @@
+import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { formatNumber } from '@shop/domain';
+import { IconCoin, IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import classes from './CoinBalancePill.module.css';
+import { useHighlightOnChange } from './use-highlight-on-change';
+
+/** viewer-spec section 9: the balance highlight lasts 1000 ms. */
+const HIGHLIGHT_MS = 1000;
+
+export function CoinBalancePill({ balance }: { balance: number }) {
+  const navigate = useNavigate();
+  const highlighted = useHighlightOnChange(balance, HIGHLIGHT_MS);
+
+  return (
+    <Paper
+      className={classes.pill}
+      data-testid="coin-balance"
+      title="Coin balance"
+      data-highlight={highlighted ? 'true' : 'false'}
+      radius="xl"
+      withBorder
+      px={6}
+      py={2}
+    >
+      <Group gap={6} wrap="nowrap">
+        <IconCoin size={18} className={classes.coin} aria-hidden />
+        <Text fw={700} size="sm">
+          {formatNumber(balance)}
+        </Text>
+        <Tooltip label="Buy coins">
+          {/* The payment dialog arrives with the shop; until then the shop page is where coins are bought. */}
+          <ActionIcon size="sm" radius="xl" variant="filled" aria-label="Buy coins" onClick={() => navigate('/shop')}>
+            <IconPlus size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+}

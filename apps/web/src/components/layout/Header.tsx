@@ -1,0 +1,50 @@
+import { AppShell, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconDeviceGamepad2 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useAuth } from '../../auth/AuthContext';
+import { AccountMenu } from './AccountMenu';
+import { CoinBalancePill } from './CoinBalancePill';
+import classes from './Header.module.css';
+import { NavLinks } from './NavLinks';
+import { ThemeToggle } from './ThemeToggle';
+
+/** viewer-spec section 9: the header gains its shadow past 10 px of scroll. */
+const SHADOW_AFTER_PX = 10;
+
+interface Props {
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+}
+
+export function Header({ menuOpened, onToggleMenu }: Props) {
+  const { user } = useAuth();
+  const [scroll] = useWindowScroll();
+  const scrolled = scroll.y > SHADOW_AFTER_PX;
+
+  return (
+    <AppShell.Header className={classes.header} data-scrolled={scrolled ? 'true' : 'false'}>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" className={classes.left}>
+          <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+          <UnstyledButton component={Link} to="/" className={classes.brand} aria-label="StreamShop">
+            <Group gap={6} wrap="nowrap">
+              <IconDeviceGamepad2 size={26} aria-hidden />
+              <Text fw={800} size="lg" visibleFrom="sm">
+                StreamShop
+              </Text>
+            </Group>
+          </UnstyledButton>
+          <Group gap={2} wrap="nowrap" visibleFrom="md" component="nav" aria-label="Main" className={classes.nav}>
+            <NavLinks />
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {user && <CoinBalancePill balance={user.coinBalance} />}
+          <ThemeToggle />
+          {user && <AccountMenu user={user} />}
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

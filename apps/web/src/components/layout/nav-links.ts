@@ -1,0 +1,31 @@
+import type { TUser } from '@shop/domain';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+const SIGNED_OUT: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/auth', label: 'Sign In' },
+  { to: '/leaderboard', label: 'Leaderboard' },
+];
+
+const SIGNED_IN: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/history', label: 'Transaction History' },
+  { to: '/leaderboard', label: 'Leaderboard' },
+];
+
+const ADMIN: NavItem[] = [
+  { to: '/admin/tools', label: 'Admin Tools' },
+  { to: '/admin/categories', label: 'Manage Categories' },
+  { to: '/admin/watch-time', label: 'Watch Time Rewards' },
+];
+
+/** Navigation per viewer-spec section 2; admin links are extras on top of the signed-in set. */
+export function navItemsFor(user: TUser | null | undefined): NavItem[] {
+  if (!user) return SIGNED_OUT;
+  return user.isAdmin ? [...SIGNED_IN, ...ADMIN] : SIGNED_IN;
+}
