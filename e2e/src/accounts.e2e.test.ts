@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, uniqueName } from './browser';
+
+const baseURL = inject('baseURL');
+
+describe('accounts in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ baseURL });
+    return context.newPage();
+  }
+
+  async function openRegister(page: Page) {
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+  }
+
+  it('shows "Passwords do not match" under the confirmation', async () => {
+    const page = await newPage();
+    await openRegister(page);
+    await page.getByLabel('Username').fill(uniqueName('mismatch'));
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm Password').fill('secret124');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Passwords do not match').isVisible()).resolves.toBe(true);
+    expect(page.url()).toContain('/auth');
+    await page.context().close();
+  });
+
+  it('registers, shows the name and a 0 balance, logs out, logs in, and keeps the session on reload', async () => {
+    const page = await newPage();
+    const username = uniqueName('viewer');
+    await openRegister(page);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByTestId('nav-username').waitFor();
+    expect(await page.getByTestId('nav-username').textContent()).toContain(username);
+    expect((await page.getByTestId('coin-balance').textContent())?.trim()).toMatch(/^0\b/);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    expect(await page.getByTestId('coin-balance').count()).toBe(0);
+
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByTestId('nav-username').waitFor();
+
+    await page.reload();
+    await page.getByTestId('nav-username').waitFor();
+    expect(await page.getByTestId('nav-username').textContent()).toContain(username);
+    await page.context().close();
+  });
+
+  it('refuses a wrong password with the Login failed toast', async () => {
+    const page = await newPage();
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill('nobody-here');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Login failed').waitFor();
+    await expect(page.getByText('401: Invalid username or password').isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('sends a visitor from a login-only page to /auth', async () => {
+    const page = await newPage();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/auth');
+    await page.context().close();
+  });
+
+  it('shows the 404 screen for an unknown path', async () => {
+    const page = await newPage();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('keeps the theme choice across a reload', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+    expect(await scheme()).toBe('dark');
+    await page.getByRole('button', { name: 'Toggle color scheme' }).click();
+    expect(await scheme()).toBe('light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    await page.getByRole('button', { name: 'Toggle color scheme' }).waitFor();
+    expect(await scheme()).toBe('light');
+    await page.context().close();
+  });
+});
