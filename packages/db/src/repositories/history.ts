@@ -100,9 +100,11 @@ export async function leaderboard(db: Executor, limit: number): Promise<TLeaderb
     .selectFrom('users')
     .select(['id', 'username', 'display_name', 'profile_picture', 'action_count', 'coins_spent'])
     .where('coins_spent', '>', 0)
+    // All descending so both dialects walk the (coins_spent, action_count) index backwards and stop
+    // after `limit` rows; a mixed direction would sort every supporter first.
     .orderBy('coins_spent', 'desc')
     .orderBy('action_count', 'desc')
-    .orderBy('id')
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((r) => ({

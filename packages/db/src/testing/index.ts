@@ -19,6 +19,8 @@ export function testDialects(): DialectName[] {
 }
 
 export interface TestDb extends Db {
+  /** The connection URL of a MySQL test database (null for SQLite), for tools that bring their own client. */
+  url: string | null;
   /** Drops the throw-away database; call in afterAll. */
   destroy(): Promise<void>;
 }
@@ -32,6 +34,7 @@ export async function createTestDb(dialect: DialectName): Promise<TestDb> {
     await migrateToLatest(db);
     return {
       ...db,
+      url: null,
       destroy: async () => {
         await db.close();
         for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
@@ -50,6 +53,7 @@ export async function createTestDb(dialect: DialectName): Promise<TestDb> {
   await migrateToLatest(db);
   return {
     ...db,
+    url: url.toString(),
     destroy: async () => {
       await db.close();
       const conn = await createConnection(baseUrl);
