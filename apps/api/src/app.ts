@@ -10,6 +10,7 @@ import { prepareDatabase } from './bootstrap';
 import { createRequestContext } from './context';
 import type { Config } from './env';
 import { originGuard } from './origin-check';
+import { connectRedisBus } from './realtime/redis-bus';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { type AppRouter, appRouter } from './routers/index';
@@ -44,11 +45,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services = createServices(db, config, app.log, options.now);
   app.addHook('onClose', async () => {
     await services.deliveryWorker.stop();
-    services.realtime.close();
+    await services.realtime.close();
     if (ownsDb) await db.close();
   });
 
   await prepareDatabase(db, config, app.log, services.now());
+  if (config.redisUrl) {
+    const { realtime } = services;
+    realtime.useBus(await connectRedisBus(config.redisUrl, (data) => realtime.deliverLocally(data), app.log));
+  }
 
   await app.register(cookie);
   await app.register(websocket);

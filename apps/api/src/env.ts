@@ -24,6 +24,10 @@ const ZEnv = z
     PUBLIC_ORIGIN: z.url({ error: 'must be a URL such as https://shop.example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    REDIS_URL: z
+      .string()
+      .refine((v) => v.startsWith('redis://') || v.startsWith('rediss://'), { message: 'must start with redis://' })
+      .optional(),
     DELIVERY_WORKER: booleanString.default(true),
     DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     PAYMENT_PROVIDER: z.enum(['paypal', 'demo'], { error: 'must be paypal or demo' }).optional(),
@@ -51,6 +55,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** autoStart false leaves the worker idle (tests drive it with runOnce). */
   delivery: { autoStart: boolean; timeoutMs: number };
+  /** Redis for /ws fan-out across processes; null runs one process on its own. */
+  redisUrl: string | null;
 }
 
 export type PaymentsConfig =
@@ -93,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     payments: resolvePayments(e),
     delivery: { autoStart: e.DELIVERY_WORKER, timeoutMs: e.DELIVERY_TIMEOUT_MS },
+    redisUrl: e.REDIS_URL ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       trigger: { max: 100_000, windowMs: 60_000 },
     },
     delivery: { autoStart: false, timeoutMs: 500 },
+    redisUrl: null,
     ...overrides,
   };
 }

@@ -1,9 +1,11 @@
+import type { TRealtimeMessage } from '@shop/domain';
 import type { WebSocket } from 'ws';
+import type { RealtimeBus } from './redis-bus';
 
 /** Every connected /ws client; messages go to all of them (viewer-spec section 3 RealtimeMessage). */
 export class RealtimeHub {
   private readonly sockets = new Set<WebSocket>();
-  private pinger: NodeJS.Timeout | null = null;
+  private bus: RealtimeBus | null = null;
 
   add(socket: WebSocket): void {
     this.sockets.add(socket);
@@ -27,8 +29,18 @@ export class RealtimeHub {
     });
   }
 
-  broadcast(message: unknown): void {
+  /** With a bus, messages go through it (and come back to us) so every process sees them. */
+  useBus(bus: RealtimeBus): void {
+    this.bus = bus;
+  }
+
+  broadcast(message: TRealtimeMessage): void {
     const data = JSON.stringify(message);
+    if (this.bus) this.bus.publish(data);
+    else this.deliverLocally(data);
+  }
+
+  deliverLocally(data: string): void {
     for (const socket of this.sockets) {
       if (socket.readyState === socket.OPEN) socket.send(data);
     }
@@ -38,8 +50,9 @@ export class RealtimeHub {
     return this.sockets.size;
   }
 
-  close(): void {
-    if (this.pinger) clearInterval(this.pinger);
+  async close(): Promise<void> {
+    await this.bus?.close();
+    this.bus = null;
     for (const socket of this.sockets) socket.terminate();
     this.sockets.clear();
   }
