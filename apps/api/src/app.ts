@@ -50,6 +50,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await prepareDatabase(db, config, app.log, services.now());
+  if (services.payments.kind === 'unavailable') {
+    app.log.warn(`payments are unavailable: ${services.payments.reason}`);
+  } else if (services.payments.kind === 'demo') {
+    app.log.info('payments run the demo checkout: no money moves (set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)');
+  }
   if (config.redisUrl) {
     const { realtime } = services;
     realtime.useBus(await connectRedisBus(config.redisUrl, (data) => realtime.deliverLocally(data), app.log));
