@@ -98,17 +98,15 @@ try {
   const viewers: { cookie: string; id: number }[] = [];
   for (let i = 0; i < Math.max(...LEVELS); i++) {
     const viewer = await register(address, `bench_viewer_${i}`);
-    await db.kysely
-      .transaction()
-      .execute((tx) =>
-        credit(tx, {
-          userId: viewer.id,
-          amount: 1_000_000,
-          type: 'admin_grant',
-          description: 'bench',
-          now: Date.now(),
-        }),
-      );
+    await db.kysely.transaction().execute((tx) =>
+      credit(tx, {
+        userId: viewer.id,
+        amount: 1_000_000,
+        type: 'admin_grant',
+        description: 'bench',
+        now: Date.now(),
+      }),
+    );
     viewers.push(viewer);
   }
 

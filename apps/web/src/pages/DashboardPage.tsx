@@ -1,6 +1,8 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../auth/AuthContext';
+import { BuyCoinsSection, DashboardStats, RecentTransactions } from '../components/coins';
 import { DashboardTabs } from '../components/dashboard/DashboardTabs';
+import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -12,14 +14,18 @@ export function DashboardPage() {
       <Stack gap="lg">
         <div>
           <Title order={1}>Welcome back, {user.displayName || user.username}</Title>
-          <Text c="dimmed">Manage your profile and linked accounts.</Text>
+          <Text c="dimmed">Your coins, your actions and your profile.</Text>
         </div>
-        {/* Stat cards, stream statistics, Buy Coins and Recent Transactions arrive with the shop. */}
-        <Paper withBorder p="md" data-testid="dashboard-overview-placeholder">
-          <Text c="dimmed" size="sm">
-            Your balance overview, stream statistics and recent transactions arrive with the shop.
-          </Text>
-        </Paper>
+        <DashboardStats />
+        <BuyCoinsSection />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <RecentTransactions />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <LiveActivityPanel />
+          </Grid.Col>
+        </Grid>
         <DashboardTabs user={user} />
       </Stack>
     </Container>

@@ -1,27 +1,10 @@
-import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBolt, IconCoin, IconDeviceTv } from '@tabler/icons-react';
+import { Badge, Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDeviceTv } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
+import { StreamActionsSection } from '../components/actions/StreamActionsSection';
+import { GetCoinsSection } from '../components/coins';
 import classes from './HomePage.module.css';
-
-// Brief stand-ins for the home sections whose data arrives with the shop (viewer-spec section 2).
-const UPCOMING = [
-  {
-    icon: IconDeviceTv,
-    title: 'Live Stream',
-    text: 'The live stream player and recent videos arrive with the shop.',
-  },
-  {
-    icon: IconCoin,
-    title: 'Get Coins',
-    text: 'Coin packages arrive with the shop.',
-  },
-  {
-    icon: IconBolt,
-    title: 'Featured Stream Actions',
-    text: 'Featured actions arrive with the shop.',
-  },
-];
 
 export function HomePage() {
   const { user } = useAuth();
@@ -57,21 +40,28 @@ export function HomePage() {
       </section>
 
       <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          {UPCOMING.map(({ icon: Icon, title, text }) => (
-            <Card key={title} withBorder padding="lg">
-              <Stack gap="sm">
-                <ThemeIcon size="xl" variant="light">
-                  <Icon size={24} />
-                </ThemeIcon>
+        <Stack gap={48}>
+          {/* The stream player needs the streaming-platform connection, which is not part of the shop yet. */}
+          <Card withBorder padding="lg">
+            <Group gap="md" wrap="nowrap">
+              <ThemeIcon size="xl" variant="light">
+                <IconDeviceTv size={24} />
+              </ThemeIcon>
+              <div>
                 <Title order={2} size="h3">
-                  {title}
+                  Live Stream
                 </Title>
-                <Text c="dimmed">{text}</Text>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
+                <Text c="dimmed">The stream player and recent videos will appear here.</Text>
+              </div>
+            </Group>
+          </Card>
+          <section>
+            <GetCoinsSection limit={4} showViewAll />
+          </section>
+          <section>
+            <StreamActionsSection mode="featured" />
+          </section>
+        </Stack>
       </Container>
 
       <Container size="lg" py="xl">

@@ -1,6 +1,13 @@
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ComingSoon } from '../components/common/ComingSoon';
+import { PageLoader } from '../components/common/PageLoader';
+import { QueryError } from '../components/common/QueryError';
+import { ProfileView } from '../components/community/ProfileView';
+import { errorStatus } from '../lib/errors';
+import { useTRPC } from '../trpc';
 
 /** viewer-spec section 2: a missing or zero id is 'User Not Found' without asking the server. */
 function parseUserId(raw: string | undefined): number | null {
@@ -9,25 +16,62 @@ function parseUserId(raw: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
+function BackToLeaderboard() {
+  return (
+    <Button component={Link} to="/leaderboard" variant="light" leftSection={<IconArrowLeft size={16} />}>
+      Back to Leaderboard
+    </Button>
+  );
+}
+
+function Missing({ title }: { title: string }) {
+  return (
+    <Paper withBorder p="xl">
+      <Stack align="center" ta="center">
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed">The requested user profile could not be found.</Text>
+        <BackToLeaderboard />
+      </Stack>
+    </Paper>
+  );
+}
+
 export function ProfilePage() {
   const { userId } = useParams();
   const id = parseUserId(userId);
 
-  if (id === null) {
-    return (
-      <Container size="sm" py="xl">
-        <Paper withBorder p="xl">
-          <Stack align="center" ta="center">
-            <Title order={1}>User Not Found</Title>
-            <Text c="dimmed">The requested user profile could not be found.</Text>
-            <Button component={Link} to="/leaderboard" variant="light">
-              Back to Leaderboard
-            </Button>
-          </Stack>
-        </Paper>
-      </Container>
-    );
-  }
+  return (
+    <Container size="md" py="xl">
+      {id === null ? <Missing title="User Not Found" /> : <LoadedProfile id={id} />}
+    </Container>
+  );
+}
 
-  return <ComingSoon title="Public Profile" message="Public profiles are coming soon." />;
+function LoadedProfile({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.community.profile.queryOptions({ id }));
+
+  if (profile.isPending) return <PageLoader />;
+  if (profile.isError && errorStatus(profile.error) === 404) return <Missing title="User not found" />;
+
+  let body: ReactNode;
+  if (profile.isError) {
+    body = (
+      <QueryError
+        title="An error occurred loading the profile"
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  } else {
+    body = <ProfileView profile={profile.data} />;
+  }
+  return (
+    <Stack gap="lg">
+      <div>
+        <BackToLeaderboard />
+      </div>
+      {body}
+    </Stack>
+  );
 }

@@ -1,7 +1,24 @@
-import { ComingSoon } from '../components/common/ComingSoon';
+import { Container, Grid, Stack } from '@mantine/core';
+import { StreamActionsSection } from '../components/actions/StreamActionsSection';
+import { GetCoinsSection } from '../components/coins';
+import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
 
 export function ShopPage() {
   return (
-    <ComingSoon title="Shop" message="The shop opens soon. Coin packages and stream actions will be listed here." />
+    <Container size="xl" py="xl">
+      <Stack gap={48}>
+        <section>
+          <GetCoinsSection />
+        </section>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <StreamActionsSection mode="shop" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <LiveActivityPanel />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
   );
 }

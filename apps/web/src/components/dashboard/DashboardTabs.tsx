@@ -1,6 +1,10 @@
-import { Tabs, Text } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import type { TUser } from '@shop/domain';
 import type { ReactNode } from 'react';
+import { AdminGameActionsTab } from '../actions/AdminGameActionsTab';
+import { AdminHistoryPanel } from '../actions/AdminHistoryPanel';
+import { DashboardActionsTab } from '../actions/DashboardActionsTab';
+import { WebhooksTab } from '../actions/WebhooksTab';
 import { NoPermission } from './NoPermission';
 import { ProfileTab } from './ProfileTab';
 
@@ -19,21 +23,21 @@ const TABS: TabDef[] = [
     label: 'Actions',
     adminOnly: false,
     restricted: false,
-    content: <Coming text="Your actions list arrives with the actions feature." />,
+    content: <DashboardActionsTab />,
   },
   {
     value: 'minecraft',
     label: 'Minecraft',
     adminOnly: false,
     restricted: true,
-    content: <Coming text="Minecraft action management arrives with the actions feature." />,
+    content: <AdminGameActionsTab gameType="minecraft" />,
   },
   {
     value: 'rust',
     label: 'Rust',
     adminOnly: false,
     restricted: true,
-    content: <Coming text="Rust action management arrives with the actions feature." />,
+    content: <AdminGameActionsTab gameType="rust" />,
   },
   { value: 'profile', label: 'Profile', adminOnly: false, restricted: false, content: <ProfileTab /> },
   {
@@ -41,20 +45,16 @@ const TABS: TabDef[] = [
     label: 'Webhooks',
     adminOnly: true,
     restricted: true,
-    content: <Coming text="Webhook endpoint management arrives with the actions feature." />,
+    content: <WebhooksTab />,
   },
   {
     value: 'history',
     label: 'History',
     adminOnly: true,
     restricted: true,
-    content: <Coming text="Action history with refunds and resends arrives with the actions feature." />,
+    content: <AdminHistoryPanel />,
   },
 ];
-
-function Coming({ text }: { text: string }) {
-  return <Text c="dimmed">{text}</Text>;
-}
 
 /** viewer-spec section 2, dashboard item 5: Profile is the default; the grid is 6 wide for admins, else 4. */
 export function DashboardTabs({ user }: { user: TUser }) {

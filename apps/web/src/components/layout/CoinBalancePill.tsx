@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { formatNumber } from '@shop/domain';
 import { IconCoin, IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { usePaymentModal } from '../coins/PaymentModalContext';
 import classes from './CoinBalancePill.module.css';
 import { useHighlightOnChange } from './use-highlight-on-change';
 
@@ -9,7 +9,7 @@ import { useHighlightOnChange } from './use-highlight-on-change';
 const HIGHLIGHT_MS = 1000;
 
 export function CoinBalancePill({ balance }: { balance: number }) {
-  const navigate = useNavigate();
+  const payment = usePaymentModal();
   const highlighted = useHighlightOnChange(balance, HIGHLIGHT_MS);
 
   return (
@@ -29,8 +29,8 @@ export function CoinBalancePill({ balance }: { balance: number }) {
           {formatNumber(balance)}
         </Text>
         <Tooltip label="Buy coins">
-          {/* The payment dialog arrives with the shop; until then the shop page is where coins are bought. */}
-          <ActionIcon size="sm" radius="xl" variant="filled" aria-label="Buy coins" onClick={() => navigate('/shop')}>
+          {/* viewer-spec section 2: opens the payment dialog, where the user picks a package. */}
+          <ActionIcon size="sm" radius="xl" variant="filled" aria-label="Buy coins" onClick={() => payment.open()}>
             <IconPlus size={14} />
           </ActionIcon>
         </Tooltip>

@@ -2,16 +2,22 @@ import { AppShell, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '../../auth/AuthProvider';
+import { PaymentModalProvider } from '../coins/PaymentModalProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileNavLinks } from './NavLinks';
 import classes from './RootLayout.module.css';
 
-/** Shell of every page. AuthProvider sits inside the router so logout can leave guarded pages first. */
+/**
+ * Shell of every page. AuthProvider sits inside the router so logout can leave guarded pages first;
+ * PaymentModalProvider sits inside AuthProvider because buying signed out navigates to /auth.
+ */
 export function RootLayout() {
   return (
     <AuthProvider>
-      <Shell />
+      <PaymentModalProvider>
+        <Shell />
+      </PaymentModalProvider>
     </AuthProvider>
   );
 }

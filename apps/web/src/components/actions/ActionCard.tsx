@@ -1,0 +1,112 @@
+import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { formatNumber, type TStreamAction } from '@shop/domain';
+import { IconBolt, IconCoin, IconUser } from '@tabler/icons-react';
+import { GAME_COLORS, GAME_LABELS } from './game-labels';
+
+interface Props {
+  action: TStreamAction;
+  /** null when signed out: the button still shows 'Trigger' and leads to sign-in. */
+  balance: number | null;
+  onTrigger: (action: TStreamAction) => void;
+  /** Admins only (admin-spec section 2); the Test button appears only when this is given. */
+  onTest?: (action: TStreamAction) => void;
+  testing?: boolean;
+  layout?: 'grid' | 'list';
+}
+
+export function ActionCard({ action, balance, onTrigger, onTest, testing = false, layout = 'grid' }: Props) {
+  // viewer-spec section 5: the trigger is disabled when the balance is below the cost.
+  const tooPoor = balance !== null && balance < action.cost;
+
+  const buttons = (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="sm"
+        onClick={() => onTrigger(action)}
+        disabled={tooPoor}
+        leftSection={tooPoor ? undefined : <IconBolt size={16} />}
+        style={layout === 'grid' ? { flex: 1 } : undefined}
+      >
+        {tooPoor ? 'Not Enough Coins' : 'Trigger'}
+      </Button>
+      {onTest && (
+        <Button size="sm" variant="light" onClick={() => onTest(action)} loading={testing} style={{ flexShrink: 0 }}>
+          Test
+        </Button>
+      )}
+    </Group>
+  );
+
+  const badges = (
+    <Group gap={6}>
+      {action.category && (
+        <Badge variant="light" color="gray">
+          {action.category}
+        </Badge>
+      )}
+      <Badge variant="light" color={GAME_COLORS[action.gameType]}>
+        {GAME_LABELS[action.gameType]}
+      </Badge>
+      {action.targetType === 'individual' && (
+        <Badge variant="outline" color="orange" leftSection={<IconUser size={12} />}>
+          Targeted
+        </Badge>
+      )}
+    </Group>
+  );
+
+  const cost = (
+    <Group gap={4} wrap="nowrap" aria-label={`${action.cost} coins`}>
+      <IconCoin size={18} color="var(--mantine-color-yellow-5)" aria-hidden />
+      <Text fw={700}>{formatNumber(action.cost)}</Text>
+      <Text size="sm" c="dimmed">
+        coins
+      </Text>
+    </Group>
+  );
+
+  if (layout === 'list') {
+    return (
+      <Card withBorder padding="sm" data-testid="action-card">
+        <Group justify="space-between" wrap="nowrap" align="center">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text fw={700}>{action.name}</Text>
+            <Text size="sm" c="dimmed" lineClamp={1}>
+              {action.description}
+            </Text>
+            {badges}
+          </Stack>
+          <Group gap="md" wrap="nowrap">
+            {cost}
+            {buttons}
+          </Group>
+        </Group>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder padding="md" data-testid="action-card" h="100%">
+      {action.imageUrl && (
+        <Card.Section mb="sm">
+          <Image src={action.imageUrl} alt="" h={140} fit="cover" />
+        </Card.Section>
+      )}
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Text fw={700} size="lg">
+            {action.name}
+          </Text>
+          {badges}
+          <Text size="sm" c="dimmed">
+            {action.description}
+          </Text>
+        </Stack>
+        <Stack gap="xs">
+          {cost}
+          {buttons}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type TGameType, type TStreamAction, ZStreamActionInput } from '@shop/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../trpc';
+import { type ActionFormValues, actionFormValues, actionPayload, changedActionFields } from './action-form';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** Fixed by the dashboard tab the dialog was opened from. */
+  gameType: TGameType;
+  /** The action being edited; null or absent creates a new one. Remount (key) when it changes. */
+  action?: TStreamAction | null;
+}
+
+/** 'Create New Action' / 'Edit Action' (admin-spec sections 2 and 5). */
+export function ActionFormModal({ opened, onClose, gameType, action = null }: Props) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const categories = useQuery(trpc.categories.list.queryOptions());
+  const form = useForm<ActionFormValues>({
+    initialValues: actionFormValues(action, gameType),
+    validate: schemaResolver(ZStreamActionInput, { sync: true }),
+  });
+
+  const done = async (title: string) => {
+    notify.success(title, '');
+    form.reset();
+    onClose();
+    // Both the admin list and the shop's public list show actions.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.actions.listAll.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.actions.list.queryKey() }),
+    ]);
+  };
+  const create = useMutation(
+    trpc.actions.create.mutationOptions({
+      onSuccess: () => done('Action created'),
+      onError: (err) => notify.error('Failed to create action', errorMessage(err)),
+    }),
+  );
+  const update = useMutation(
+    trpc.actions.update.mutationOptions({
+      onSuccess: () => done('Action updated'),
+      onError: (err) => notify.error('Failed to update action', errorMessage(err)),
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    const payload = actionPayload(values);
+    if (!action) {
+      create.mutate(payload);
+      return;
+    }
+    const changes = changedActionFields(action, payload);
+    if (Object.keys(changes).length === 0) {
+      notify.error('No changes detected', 'Make some changes first before saving the action.');
+      return;
+    }
+    update.mutate({ id: action.id, ...changes });
+  });
+
+  // Active categories, plus the edited action's own one even if it has since been switched off.
+  const categoryNames = [
+    ...new Set([
+      ...(categories.data ?? []).filter((c) => c.active).map((c) => c.name),
+      ...(action?.category ? [action.category] : []),
+    ]),
+  ];
+  const saving = create.isPending || update.isPending;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={action ? 'Edit Action' : 'Create New Action'} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+          <Textarea label="Description" withAsterisk autosize minRows={2} {...form.getInputProps('description')} />
+          <Group grow align="flex-start">
+            <NumberInput
+              label="Cost"
+              withAsterisk
+              min={1}
+              step={10}
+              allowDecimal={false}
+              {...form.getInputProps('cost')}
+            />
+            <Select
+              label="Category"
+              placeholder={categoryNames.length ? 'Choose a category' : 'No categories yet'}
+              data={categoryNames}
+              clearable
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('category')}
+            />
+          </Group>
+          <Textarea
+            label="Webhook Action"
+            description="The command sent to the game server, e.g. give_item_456 or key=value&key2=value2"
+            withAsterisk
+            autosize
+            minRows={2}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            {...form.getInputProps('webhookAction')}
+          />
+          <TextInput label="Image URL" description="Optional" type="url" {...form.getInputProps('imageUrl')} />
+          {gameType === 'rust' && (
+            <Select
+              label="Target Type"
+              description="Individual actions ask the viewer to pick an online player"
+              data={[
+                { value: 'global', label: 'Global' },
+                { value: 'individual', label: 'Individual' },
+              ]}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('targetType')}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {action ? 'Save Changes' : 'Save Action'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

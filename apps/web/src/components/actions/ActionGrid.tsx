@@ -1,0 +1,36 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import type { TStreamAction } from '@shop/domain';
+import { useAuth } from '../../auth/AuthContext';
+import { ActionCard } from './ActionCard';
+import type { ActionTrigger } from './use-action-trigger';
+import { useTestAction } from './use-test-action';
+
+interface Props {
+  actions: readonly TStreamAction[];
+  trigger: ActionTrigger;
+  layout?: 'grid' | 'list';
+}
+
+/** Cards wired to the trigger flow; admins also get the Test button. */
+export function ActionGrid({ actions, trigger, layout = 'grid' }: Props) {
+  const { user } = useAuth();
+  const { test, testingId } = useTestAction();
+  const cards = actions.map((action) => (
+    <ActionCard
+      key={action.id}
+      action={action}
+      balance={user ? user.coinBalance : null}
+      onTrigger={trigger.request}
+      onTest={user?.isAdmin ? (a) => test(a.id) : undefined}
+      testing={testingId === action.id}
+      layout={layout}
+    />
+  ));
+
+  if (layout === 'list') return <Stack gap="sm">{cards}</Stack>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      {cards}
+    </SimpleGrid>
+  );
+}

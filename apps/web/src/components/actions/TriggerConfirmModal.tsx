@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { formatNumber, SELECT_PLAYER_MESSAGE } from '@shop/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../trpc';
+import { PlayerSelect } from './PlayerSelect';
+import type { ActionTrigger } from './use-action-trigger';
+
+/** The confirm dialog of viewer-spec section 2; individual actions pick their target here. */
+export function TriggerConfirmModal({ trigger }: { trigger: ActionTrigger }) {
+  const { pending: action, targetSteamId, isSending } = trigger;
+  const individual = action?.targetType === 'individual';
+  const missingTarget = individual && !targetSteamId;
+  const targetName = useTargetName(individual ? targetSteamId : null);
+
+  return (
+    <Modal opened={action !== null} onClose={trigger.close} title="Confirm Action" centered>
+      {action && (
+        <Stack>
+          <Text>
+            Trigger <strong>{action.name}</strong> for <strong>{formatNumber(action.cost)} coins</strong>?
+          </Text>
+          {individual && (
+            <PlayerSelect value={targetSteamId} onChange={trigger.setTargetSteamId} disabled={isSending} />
+          )}
+          <Text size="sm" c="dimmed">
+            Target: {individual ? (targetName ?? 'No player selected') : 'Everyone (global)'}
+          </Text>
+          {missingTarget && (
+            <Text size="sm" c="red">
+              {SELECT_PLAYER_MESSAGE}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={trigger.close} disabled={isSending}>
+              Cancel
+            </Button>
+            <Button onClick={trigger.confirm} loading={isSending} disabled={missingTarget}>
+              {missingTarget ? 'Select Player First' : 'Confirm'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** The chosen player's name, read from the list PlayerSelect already loaded. */
+function useTargetName(steamId: string | null): string | null {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  if (!steamId) return null;
+  const players = queryClient.getQueryData(trpc.rust.players.queryKey());
+  return players?.find((p) => p.steamId === steamId)?.username ?? steamId;
+}

@@ -1,0 +1,116 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { MASKED_SECRET, type TEndpointGameType, type TWebhookEndpoint, ZWebhookEndpointInput } from '@shop/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../trpc';
+import { PasswordField } from '../common/PasswordField';
+
+interface Values {
+  url: string;
+  secretKey: string;
+  description: string;
+  gameType: TEndpointGameType;
+  active: boolean;
+}
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** The endpoint being edited; null or absent adds a new one. Remount (key) when it changes. */
+  endpoint?: TWebhookEndpoint | null;
+}
+
+const GAME_OPTIONS = [
+  { value: 'other', label: 'Other (All Games)' },
+  { value: 'minecraft', label: 'Minecraft' },
+  { value: 'rust', label: 'Rust' },
+];
+
+/** 'Add New Webhook' / 'Edit Webhook' (admin-spec sections 2 and 5). */
+export function WebhookFormModal({ opened, onClose, endpoint = null }: Props) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    initialValues: {
+      url: endpoint?.url ?? '',
+      // The server never returns a secret; sending the mask back keeps the stored one.
+      secretKey: endpoint?.hasSecret ? MASKED_SECRET : '',
+      description: endpoint?.description ?? '',
+      gameType: endpoint?.gameType ?? 'other',
+      active: endpoint?.active ?? true,
+    },
+    validate: schemaResolver(ZWebhookEndpointInput, { sync: true }),
+  });
+
+  const done = async (title: string) => {
+    notify.success(title, '');
+    form.reset();
+    onClose();
+    await queryClient.invalidateQueries({ queryKey: trpc.endpoints.list.queryKey() });
+  };
+  const create = useMutation(
+    trpc.endpoints.create.mutationOptions({
+      onSuccess: () => done('Webhook added'),
+      onError: (err) => notify.error('Failed to add webhook', errorMessage(err)),
+    }),
+  );
+  const update = useMutation(
+    trpc.endpoints.update.mutationOptions({
+      onSuccess: () => done('Webhook updated'),
+      onError: (err) => notify.error('Failed to update webhook', errorMessage(err)),
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    const fields = {
+      url: values.url.trim(),
+      secretKey: values.secretKey,
+      description: values.description.trim(),
+      gameType: values.gameType,
+    };
+    // admin-spec section 4: new endpoints start active; an edit leaves the toggle alone.
+    if (endpoint) update.mutate({ id: endpoint.id, ...fields });
+    else create.mutate({ ...fields, active: true });
+  });
+  const saving = create.isPending || update.isPending;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={endpoint ? 'Edit Webhook' : 'Add New Webhook'} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="URL"
+            withAsterisk
+            placeholder="https://example.com/hook, rcon://host:25575 or webrcon://host:28016"
+            {...form.getInputProps('url')}
+          />
+          <PasswordField
+            label="Secret Key"
+            withAsterisk
+            autoComplete="new-password"
+            description={endpoint ? 'Leave as is to keep the stored secret' : 'HMAC secret or RCON password'}
+            {...form.getInputProps('secretKey')}
+          />
+          <TextInput label="Description" withAsterisk {...form.getInputProps('description')} />
+          <Select
+            label="Game Type"
+            data={GAME_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('gameType')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {endpoint ? 'Save Changes' : 'Save Webhook'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,82 @@
+import { INSUFFICIENT_COINS, type TStreamAction } from '@shop/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../auth/AuthContext';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../trpc';
+import { useRefreshBalance } from './use-refresh-balance';
+
+/**
+ * viewer-spec section 4, action trigger: pick an action, a target player when it is individual,
+ * confirm, then refetch the user. Shared by the shop, the featured list and the dashboard tab.
+ */
+export function useActionTrigger() {
+  const trpc = useTRPC();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const refreshBalance = useRefreshBalance();
+  const [pending, setPending] = useState<TStreamAction | null>(null);
+  const [targetSteamId, setTargetSteamId] = useState<string | null>(null);
+
+  const mutation = useMutation(
+    trpc.actions.trigger.mutationOptions({
+      onSuccess: async () => {
+        notify.success('Action Triggered!', 'Your action has been sent to the streamer.');
+        close();
+        await refreshBalance();
+      },
+      onError: async (err) => {
+        notify.error('Action Failed', errorMessage(err));
+        close();
+        // A refusal may mean our cached balance was stale; show the real one.
+        await refreshBalance();
+      },
+    }),
+  );
+
+  function close() {
+    setPending(null);
+    setTargetSteamId(null);
+  }
+
+  /** Card button: signed-out visitors go to sign in first. */
+  function request(action: TStreamAction) {
+    if (!user) {
+      void navigate('/auth');
+      return;
+    }
+    setTargetSteamId(null);
+    setPending(action);
+  }
+
+  function confirm() {
+    if (!pending || !user) return;
+    // The button is already disabled on the card; this guards a balance that dropped since.
+    if (user.coinBalance < pending.cost) {
+      notify.error(INSUFFICIENT_COINS, `You need ${pending.cost} coins to trigger this action.`);
+      return;
+    }
+    if (pending.targetType === 'individual' && !targetSteamId) return;
+    mutation.mutate({
+      actionId: pending.id,
+      targetSteamId: pending.targetType === 'individual' ? targetSteamId : null,
+    });
+  }
+
+  return {
+    /** null while no dialog is open. */
+    pending,
+    targetSteamId,
+    setTargetSteamId,
+    request,
+    confirm,
+    close: () => {
+      if (!mutation.isPending) close();
+    },
+    isSending: mutation.isPending,
+  };
+}
+
+export type ActionTrigger = ReturnType<typeof useActionTrigger>;

@@ -1,0 +1,54 @@
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../trpc';
+import { QueryError } from '../common/QueryError';
+import { PackageCard } from './PackageCard';
+import { NO_PACKAGES } from './PackageSummary';
+import { skeletonKeys } from './skeleton-keys';
+
+interface Props {
+  /** Show only the first n packages (the home page shows 4). */
+  limit?: number;
+  buyLabel: string;
+}
+
+const COLS = { base: 1, xs: 2, md: 4 };
+
+/** Active coin packages as cards, with the loading, error and empty states every list of them needs. */
+export function PackageGrid({ limit, buyLabel }: Props) {
+  const trpc = useTRPC();
+  const packages = useQuery(trpc.coins.listPackages.queryOptions());
+
+  if (packages.isPending) {
+    return (
+      <SimpleGrid cols={COLS} aria-busy aria-label="Loading coin packages">
+        {skeletonKeys(limit ?? 4).map((key) => (
+          <Card key={key} withBorder padding="lg" radius="md">
+            <Stack gap="sm">
+              <Skeleton h={22} w="60%" />
+              <Skeleton h={14} />
+              <Skeleton h={14} w="80%" />
+              <Skeleton h={28} w="40%" />
+              <Skeleton h={36} />
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (packages.isError) {
+    return (
+      <QueryError title="Could not load coin packages" error={packages.error} onRetry={() => packages.refetch()} />
+    );
+  }
+  const shown = limit === undefined ? packages.data : packages.data.slice(0, limit);
+  if (shown.length === 0) return <Text c="dimmed">{NO_PACKAGES}</Text>;
+
+  return (
+    <SimpleGrid cols={COLS}>
+      {shown.map((pkg) => (
+        <PackageCard key={pkg.id} pkg={pkg} buyLabel={buyLabel} />
+      ))}
+    </SimpleGrid>
+  );
+}

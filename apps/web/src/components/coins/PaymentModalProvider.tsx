@@ -1,0 +1,49 @@
+import type { TCoinPackage } from '@shop/domain';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../auth/AuthContext';
+import { PaymentModal } from './PaymentModal';
+import { type PaymentModalApi, PaymentModalContext } from './PaymentModalContext';
+
+export { usePaymentModal } from './PaymentModalContext';
+
+/**
+ * One payment dialog for the whole app, so the navbar pill and every package card open the same
+ * one. It needs the signed-in user and navigation, so it sits inside AuthProvider in RootLayout.
+ */
+export function PaymentModalProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  // null means 'let the user pick a package first'.
+  const [initialPackage, setInitialPackage] = useState<TCoinPackage | null>(null);
+
+  const open = useCallback(
+    (pkg?: TCoinPackage) => {
+      // viewer-spec section 6: buying while signed out leads to /auth.
+      if (!user) {
+        void navigate('/auth');
+        return;
+      }
+      setInitialPackage(pkg ?? null);
+      setOpened(true);
+    },
+    [user, navigate],
+  );
+  const close = useCallback(() => {
+    setOpened(false);
+    setInitialPackage(null);
+  }, []);
+
+  const api = useMemo<PaymentModalApi>(() => ({ open }), [open]);
+
+  return (
+    <PaymentModalContext.Provider value={api}>
+      {children}
+      {/* Keyed so every opening starts clean: no package left selected from a previous visit. */}
+      {opened && user && (
+        <PaymentModal key={initialPackage?.id ?? 'pick'} initialPackage={initialPackage} onClose={close} />
+      )}
+    </PaymentModalContext.Provider>
+  );
+}

@@ -1,0 +1,90 @@
+import { Anchor, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { QueryError } from '../common/QueryError';
+import { skeletonKeys } from './skeleton-keys';
+import { TransactionAmount } from './TransactionAmount';
+import { TransactionTypeBadge } from './TransactionTypeBadge';
+import { formatDateTime, latestTransactions } from './transactions';
+import { useTransactions } from './use-transactions';
+
+/** viewer-spec section 9: the dashboard shows the latest 5. */
+const RECENT_COUNT = 5;
+
+function Body() {
+  const transactions = useTransactions();
+
+  if (transactions.isPending) {
+    return (
+      <Stack gap="xs" aria-busy aria-label="Loading transactions">
+        {skeletonKeys(RECENT_COUNT).map((key) => (
+          <Skeleton key={key} h={28} />
+        ))}
+      </Stack>
+    );
+  }
+  if (transactions.isError) {
+    return (
+      <QueryError
+        title="Could not load your transactions"
+        error={transactions.error}
+        onRetry={() => transactions.refetch()}
+      />
+    );
+  }
+  const recent = latestTransactions(transactions.data, RECENT_COUNT);
+  if (recent.length === 0) return <Text c="dimmed">No transactions yet</Text>;
+
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing="xs" data-testid="recent-transactions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {recent.map((t) => (
+            <Table.Tr key={t.id}>
+              <Table.Td>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(t.createdAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <TransactionTypeBadge type={t.type} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{t.description}</Text>
+              </Table.Td>
+              <Table.Td>
+                <TransactionAmount amount={t.amount} size="sm" ta="right" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Dashboard item 4 (viewer-spec section 2): the latest 5 transactions and a way to the full history. */
+export function RecentTransactions() {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="recent-transactions-title">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} size="h3" id="recent-transactions-title">
+            Recent Transactions
+          </Title>
+          <Anchor component={Link} to="/history" size="sm">
+            View All
+          </Anchor>
+        </Group>
+        <Body />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { TTransaction } from '@shop/domain';
+import { TransactionAmount } from './TransactionAmount';
+import { TransactionTypeBadge } from './TransactionTypeBadge';
+import { formatDateTime } from './transactions';
+
+/** One history line: what it was, when, and the signed amount. */
+export function TransactionRow({ transaction: t }: { transaction: TTransaction }) {
+  return (
+    <Paper withBorder radius="md" px="md" py="sm" data-testid="transaction-row">
+      <Group justify="space-between" wrap="nowrap" gap="md">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {t.description}
+          </Text>
+          <Group gap="xs">
+            <TransactionTypeBadge type={t.type} />
+            <Text size="xs" c="dimmed">
+              {formatDateTime(t.createdAt)}
+            </Text>
+          </Group>
+        </Stack>
+        <TransactionAmount amount={t.amount} size="lg" style={{ whiteSpace: 'nowrap' }} />
+      </Group>
+    </Paper>
+  );
+}

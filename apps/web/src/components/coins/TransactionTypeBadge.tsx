@@ -1,0 +1,20 @@
+import { Badge } from '@mantine/core';
+import type { TTransactionType } from '@shop/domain';
+import { typeLabel } from './transactions';
+
+const COLORS: Record<TTransactionType, string> = {
+  purchase: 'green',
+  action: 'violet',
+  refund: 'blue',
+  reward: 'teal',
+  conversion: 'gray',
+  admin_grant: 'orange',
+};
+
+export function TransactionTypeBadge({ type }: { type: TTransactionType }) {
+  return (
+    <Badge variant="light" color={COLORS[type] ?? 'gray'} size="sm">
+      {typeLabel(type)}
+    </Badge>
+  );
+}
