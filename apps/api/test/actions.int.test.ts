@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { findHistory, listDeliveries, listTransactions } from '@shop/db';
+import { claimDueDeliveries, findHistory, listDeliveries, listTransactions } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import {
   closedPort,
@@ -11,7 +11,17 @@ import {
   type WebRconStandIn,
 } from '@shop/dispatch/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drainDeliveries, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
+import { buildApp } from '../src/app';
+import {
+  createTestApp,
+  drainDeliveries,
+  grantCoins,
+  loginAs,
+  registerUser,
+  TEST_ADMIN,
+  type TestApp,
+  testConfig,
+} from './helpers';
 
 describe.each(testDialects())('actions and delivery on %s', (dialect) => {
   let t: TestApp;
@@ -261,22 +271,27 @@ describe.each(testDialects())('actions and delivery on %s', (dialect) => {
     }
   });
 
-  it('resumes a delivery whose worker died mid-way, once its lease lapses', async () => {
+  it('resumes a delivery whose worker died mid-way, after a restart, once its lease lapses', async () => {
     const viewer = await registerUser(t.app, 'patient');
     await grantCoins(t, viewer.id, 10);
     const res = await api('POST', '/api/trigger-action', viewer.cookie, { actionId: ids.minecraft });
     const historyId = res.json().historyId as number;
-    const { claimDueDeliveries } = await import('@shop/db');
+    // The process that claimed the deliveries dies before sending them.
     const claimed = await claimDueDeliveries(t.db, t.clock.now(), 100, 30_000);
     expect(claimed.length).toBeGreaterThan(0);
-    // The worker that claimed them is gone. Nothing is due until the lease lapses.
-    expect(await t.services.deliveryWorker.runOnce()).toBe(0);
-    const sent = rcon.commands.length;
-    t.clock.advance(30_001);
-    await drainDeliveries(t);
-    expect(rcon.commands.length).toBe(sent + 1);
-    const statuses = (await listDeliveries(t.db.kysely, historyId)).map((d) => d.status);
-    expect(statuses).toEqual(['delivered', 'delivered']);
+    // A freshly started process on the same database: nothing is due while the dead worker's lease holds.
+    const restarted = await buildApp(testConfig({ admin: TEST_ADMIN }), { db: t.db, now: t.clock.now });
+    try {
+      expect(await restarted.services.deliveryWorker.runOnce()).toBe(0);
+      const sent = rcon.commands.length;
+      t.clock.advance(30_001);
+      while ((await restarted.services.deliveryWorker.runOnce()) > 0);
+      expect(rcon.commands.length).toBe(sent + 1);
+      const statuses = (await listDeliveries(t.db.kysely, historyId)).map((d) => d.status);
+      expect(statuses).toEqual(['delivered', 'delivered']);
+    } finally {
+      await restarted.app.close();
+    }
   });
 
   it('lets an admin refund by hand and resend without charging again', async () => {

@@ -1,4 +1,4 @@
-import type { DialectName } from '@shop/db';
+import { credit, type DialectName } from '@shop/db';
 import { createTestDb, type TestDb } from '@shop/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
@@ -92,7 +92,6 @@ export const TEST_ADMIN = { username: 'admin', password: 'admin-pass-123' };
 
 /** Coins for a test viewer, through the ledger like any real grant. */
 export async function grantCoins(t: TestApp, userId: number, amount: number): Promise<void> {
-  const { credit } = await import('@shop/db');
   await t.db.kysely
     .transaction()
     .execute((tx) =>
