@@ -5,15 +5,21 @@ export async function insertSession(db: Executor, session: SessionRow): Promise<
   await db.insertInto('sessions').values(session).execute();
 }
 
+/** One round trip: every signed-in request starts here. */
 export async function findSessionWithUser(
   db: Executor,
   sessionId: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const session = await db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
-  if (!session) return undefined;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-  if (!user) return undefined;
-  return { session: { ...session, expires_at: Number(session.expires_at) }, user };
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_expires_at, ...user } = row;
+  return { session: { id: session_id, user_id: user.id, expires_at: Number(session_expires_at) }, user };
 }
 
 export async function extendSession(db: Executor, sessionId: string, expiresAt: number): Promise<void> {
