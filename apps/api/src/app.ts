@@ -38,6 +38,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-signature"]'],
           },
     routerOptions: { maxParamLength: 5000 },
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   const ownsDb = !options.db;

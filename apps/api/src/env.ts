@@ -24,6 +24,7 @@ const ZEnv = z
     PUBLIC_ORIGIN: z.url({ error: 'must be a URL such as https://shop.example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: booleanString.default(false),
     REDIS_URL: z
       .string()
       .refine((v) => v.startsWith('redis://') || v.startsWith('rediss://'), { message: 'must start with redis://' })
@@ -57,6 +58,8 @@ export interface Config {
   delivery: { autoStart: boolean; timeoutMs: number };
   /** Redis for /ws fan-out across processes; null runs one process on its own. */
   redisUrl: string | null;
+  /** Behind a load balancer, the client address (for rate limits) comes from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export type PaymentsConfig =
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: resolvePayments(e),
     delivery: { autoStart: e.DELIVERY_WORKER, timeoutMs: e.DELIVERY_TIMEOUT_MS },
     redisUrl: e.REDIS_URL ?? null,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

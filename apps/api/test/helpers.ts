@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     delivery: { autoStart: false, timeoutMs: 500 },
     redisUrl: null,
+    trustProxy: false,
     ...overrides,
   };
 }
