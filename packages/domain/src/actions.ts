@@ -44,9 +44,21 @@ const ZActionFields = z.object({
   active: z.boolean(),
 });
 
+export const TARGET_TYPE_MESSAGE = 'Target type applies only to Rust actions';
+
+/** Only Rust actions may target one player (admin-spec section 5). */
+export function targetTypeAllowed(gameType: TGameType | undefined, targetType: TTargetType | undefined): boolean {
+  return targetType !== 'individual' || gameType === 'rust';
+}
+
+/** An individual action cannot be sent without the player it is aimed at. */
+export function needsTarget(targetType: TTargetType, target: string | null): boolean {
+  return targetType === 'individual' && !target;
+}
+
 const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }) =>
-  v.targetType !== 'individual' || v.gameType === 'rust';
-const targetRule = { message: 'Target type applies only to Rust actions', path: ['targetType'] };
+  targetTypeAllowed(v.gameType, v.targetType);
+const targetRule = { message: TARGET_TYPE_MESSAGE, path: ['targetType'] };
 
 export const ZStreamActionInput = ZActionFields.extend({
   cost: ZActionFields.shape.cost.default(DEFAULT_ACTION_COST),

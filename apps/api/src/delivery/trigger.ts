@@ -8,8 +8,15 @@ import {
   listActiveEndpoints,
   type UserRow,
 } from '@shop/db';
-import type { TEndpointGameType, TGameType } from '@shop/domain';
-import { AppError, endpointTakesAction, INSUFFICIENT_COINS, renderCommand, SELECT_PLAYER_MESSAGE } from '@shop/domain';
+import type { TEndpointGameType, TGameType, TTargetType } from '@shop/domain';
+import {
+  AppError,
+  endpointTakesAction,
+  INSUFFICIENT_COINS,
+  needsTarget,
+  renderCommand,
+  SELECT_PLAYER_MESSAGE,
+} from '@shop/domain';
 import type { Services } from '../services';
 
 export interface TriggerResult {
@@ -35,7 +42,7 @@ export async function triggerAction(
   const action = await findActionWithCategory(db.kysely, input.actionId);
   if (!action || (mode === 'paid' && action.active !== 1)) throw new AppError('NOT_FOUND', 'Action not found');
   const target = input.targetSteamId?.trim() || null;
-  if (action.target_type === 'individual' && !target && mode === 'paid') {
+  if (mode === 'paid' && needsTarget(action.target_type as TTargetType, target)) {
     throw new AppError('BAD_REQUEST', SELECT_PLAYER_MESSAGE);
   }
   const endpoints = (await listActiveEndpoints(db.kysely)).filter((e) =>

@@ -1,5 +1,13 @@
 import { deleteStreamAction, insertStreamAction, updateStreamAction } from '@shop/db';
-import { AppError, ZActionId, ZId, ZStreamActionInput, ZStreamActionUpdate } from '@shop/domain';
+import {
+  AppError,
+  TARGET_TYPE_MESSAGE,
+  targetTypeAllowed,
+  ZActionId,
+  ZId,
+  ZStreamActionInput,
+  ZStreamActionUpdate,
+} from '@shop/domain';
 import { triggerAction } from '../../delivery/trigger';
 import { adminProcedure } from '../../trpc';
 import { readAction, resolveCategoryId } from './read-action';
@@ -28,9 +36,7 @@ export const updateAction = adminProcedure.input(ZStreamActionUpdate).mutation(a
   const current = await readAction(db.kysely, input.id);
   const gameType = input.gameType ?? current.gameType;
   const targetType = input.targetType ?? current.targetType;
-  if (targetType === 'individual' && gameType !== 'rust') {
-    throw new AppError('BAD_REQUEST', 'targetType: Target type applies only to Rust actions');
-  }
+  if (!targetTypeAllowed(gameType, targetType)) throw new AppError('BAD_REQUEST', `targetType: ${TARGET_TYPE_MESSAGE}`);
   const categoryId = await resolveCategoryId(db.kysely, input);
   await updateStreamAction(db.kysely, input.id, {
     ...(input.name !== undefined && { name: input.name }),
