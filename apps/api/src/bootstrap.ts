@@ -1,5 +1,6 @@
 import {
   type Db,
+  deleteExpiredSessions,
   findUserByUsername,
   insertUser,
   migrateToLatest,
@@ -27,6 +28,8 @@ export async function ensureAdmin(db: Db, admin: { username: string; password: s
 
 export async function prepareDatabase(db: Db, config: Config, log: FastifyBaseLogger, now: number): Promise<void> {
   await migrateToLatest(db);
+  // A session is only deleted when its cookie comes back after expiry; sweep the ones that never do.
+  await deleteExpiredSessions(db.kysely, now);
   if (config.admin) {
     await ensureAdmin(db, config.admin, now);
     log.info({ username: config.admin.username }, 'admin account ensured');

@@ -1,4 +1,11 @@
-import { findUserByUsername, insertUser, listCategories, listCoinPackages, listStreamActions } from '@shop/db';
+import {
+  findUserByUsername,
+  insertSession,
+  insertUser,
+  listCategories,
+  listCoinPackages,
+  listStreamActions,
+} from '@shop/db';
 import { createTestDb, testDialects } from '@shop/db/testing';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -40,6 +47,21 @@ describe.each(testDialects())('start-up on %s', (dialect) => {
       expect(res.json().isAdmin).toBe(true);
       expect((await findUserByUsername(db.kysely, 'boss'))?.is_admin).toBe(1);
       await app.close();
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('sweeps sessions that expired without their cookie coming back', async () => {
+    const db = await createTestDb(dialect);
+    try {
+      const userId = await insertUser(db.kysely, { username: 'gone', passwordHash: 'x', now: 1 });
+      await insertSession(db.kysely, { id: 'old', user_id: userId, expires_at: 1 });
+      await insertSession(db.kysely, { id: 'live', user_id: userId, expires_at: Date.now() + 60_000 });
+      const { app } = await buildApp(testConfig(), { db });
+      await app.close();
+      const left = await db.kysely.selectFrom('sessions').select('id').execute();
+      expect(left.map((r) => r.id)).toEqual(['live']);
     } finally {
       await db.destroy();
     }

@@ -46,10 +46,6 @@ export class RealtimeHub {
     }
   }
 
-  get size(): number {
-    return this.sockets.size;
-  }
-
   async close(): Promise<void> {
     await this.bus?.close();
     this.bus = null;

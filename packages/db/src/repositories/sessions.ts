@@ -30,10 +30,6 @@ export async function deleteSession(db: Executor, sessionId: string): Promise<vo
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export async function deleteUserSessions(db: Executor, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 export async function deleteExpiredSessions(db: Executor, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
