@@ -9,5 +9,6 @@ export * from './repositories/ledger';
 export * from './repositories/payments';
 export * from './repositories/sessions';
 export * from './repositories/users';
+export * from './retry';
 export * from './schema';
 export * from './seed';

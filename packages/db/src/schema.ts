@@ -6,6 +6,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  */
 type Bool = ColumnType<number, number | undefined, number>;
 type Millis = number;
+/** Nullable column that an insert may leave out. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -59,6 +61,8 @@ export interface CategoriesTable {
   name: string;
   description: string | null;
   color: string;
+  /** lower(name): category names are unique whatever the case. */
+  name_key: string;
   active: Bool;
   created_at: Millis;
 }
@@ -84,11 +88,22 @@ export interface PaymentsTable {
   order_id: string;
   user_id: number;
   package_id: number | null;
+  /** The snapshot taken when the order was created: what the buyer was promised, whatever the admin edits later. */
+  coins: Optional<number>;
+  package_name: Optional<string>;
   amount_cents: number;
   currency: string;
-  /** created -> credited, or created -> refused (with failure_reason). */
-  status: 'created' | 'credited' | 'refused';
+  /**
+   * created -> credited -> (reversed: PayPal refunded or reversed the capture, coins taken back),
+   * created -> refused (with failure_reason), created -> refunded (captured but not creditable; refunded at PayPal).
+   */
+  status: 'created' | 'credited' | 'refused' | 'refunded' | 'reversed';
   failure_reason: string | null;
+  /** PayPal's capture id, once known: refunds and capture webhooks name it. */
+  capture_id: Optional<string>;
+  /** Coins taken back after a refund or reversal, and what could not be taken (the balance was spent). */
+  coins_reclaimed: ColumnType<number, number | undefined, number>;
+  coins_unrecovered: ColumnType<number, number | undefined, number>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -114,6 +129,8 @@ export interface ActionHistoryTable {
   /** 1 delivered, 0 failed for good, null still on its way. */
   success: number | null;
   refunded: Bool;
+  /** The viewer's idempotency key for this trigger; unique per viewer. */
+  request_id: Optional<string>;
   created_at: Millis;
 }
 
@@ -127,6 +144,10 @@ export interface DeliveriesTable {
   next_attempt_at: Millis;
   /** While in_flight: the lease; a worker that dies lets it lapse and another picks the row up. */
   locked_until: Millis | null;
+  /** Fencing token of the lease: only the worker holding it may record the outcome. */
+  lease_token: Optional<string>;
+  /** 1 for an admin's resend: its outcome is recorded but never moves money or the trigger's status. */
+  is_resend: Bool;
   last_error: string | null;
   response: string | null;
   created_at: Millis;

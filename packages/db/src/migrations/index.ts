@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation';
 import * as payments from './2026_11_22_0002_payments';
 import * as delivery from './2026_11_22_0003_delivery';
+import * as trust from './2026_11_23_0004_trust';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_payments': payments,
   '2026_11_22_0003_delivery': delivery,
+  '2026_11_23_0004_trust': trust,
 };
 
 export const migrationProvider: MigrationProvider = {

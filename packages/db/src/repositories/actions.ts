@@ -1,6 +1,7 @@
 import type { TCategory, TGameType, TStreamAction, TTargetType } from '@shop/domain';
 import type { Executor } from '../executor';
 import type { CategoryRow, CategoryUpdate, StreamActionRow, StreamActionUpdate } from '../schema';
+import { categoryNameKey } from './catalog';
 
 type ActionWithCategory = StreamActionRow & { category_name: string | null };
 
@@ -70,11 +71,17 @@ export async function findCategory(db: Executor, id: number): Promise<CategoryRo
 }
 
 export async function findCategoryByName(db: Executor, name: string): Promise<CategoryRow | undefined> {
-  return db.selectFrom('categories').selectAll().where('name', '=', name).executeTakeFirst();
+  return db.selectFrom('categories').selectAll().where('name_key', '=', categoryNameKey(name)).executeTakeFirst();
 }
 
-export async function updateCategory(db: Executor, id: number, values: CategoryUpdate): Promise<boolean> {
-  if (Object.keys(values).length > 0) await db.updateTable('categories').set(values).where('id', '=', id).execute();
+/** Fails with a unique violation when renamed to the name (any case) of another category. */
+export async function updateCategory(
+  db: Executor,
+  id: number,
+  values: Omit<CategoryUpdate, 'name_key'>,
+): Promise<boolean> {
+  const set = values.name === undefined ? values : { ...values, name_key: categoryNameKey(values.name) };
+  if (Object.keys(set).length > 0) await db.updateTable('categories').set(set).where('id', '=', id).execute();
   return (await findCategory(db, id)) !== undefined;
 }
 

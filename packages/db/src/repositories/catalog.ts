@@ -53,8 +53,15 @@ export async function listCategories(db: Executor): Promise<CategoryRow[]> {
   return db.selectFrom('categories').selectAll().orderBy('name').orderBy('id').execute();
 }
 
-export async function insertCategory(db: Executor, values: NewCategory): Promise<number> {
-  const result = await db.insertInto('categories').values(values).executeTakeFirstOrThrow();
+/** The key that makes category names unique whatever their case. */
+export const categoryNameKey = (name: string): string => name.trim().toLowerCase();
+
+/** Fails with a unique violation when a category of that name (any case) exists. */
+export async function insertCategory(db: Executor, values: Omit<NewCategory, 'name_key'>): Promise<number> {
+  const result = await db
+    .insertInto('categories')
+    .values({ ...values, name_key: categoryNameKey(values.name) })
+    .executeTakeFirstOrThrow();
   return Number(result.insertId);
 }
 
