@@ -1,4 +1,5 @@
 export { deliver, transportFor } from './deliver';
+export { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher';
 export { sendHttpWebhook, type WebhookBody } from './http-webhook';
 export { RCON_DEFAULT_PORT, RCON_MAX_COMMAND_BYTES, sendMinecraftRcon } from './minecraft-rcon';
 export {
