@@ -14,7 +14,10 @@ const payload: DeliveryPayload = {
   triggerId: 42,
   isTest: false,
 };
-const fast = { timeoutMs: 300 };
+/** Generous: these attempts are expected to succeed, also on a busy machine. */
+const generous = { timeoutMs: 10_000 };
+/** For servers that never answer in time: the attempt times out whatever the machine's load. */
+const short = { timeoutMs: 300 };
 
 let server: WebhookStandIn | undefined;
 afterEach(async () => {
@@ -26,7 +29,7 @@ describe('sendHttpWebhook', () => {
   it('posts a signed JSON body that the receiver can verify', async () => {
     server = await startWebhookStandIn({ responseBody: 'queued' });
     const now = () => 1_700_000_000_123;
-    const result = await sendHttpWebhook({ url: server.url, secret: SECRET }, payload, { ...fast, now });
+    const result = await sendHttpWebhook({ url: server.url, secret: SECRET }, payload, { ...generous, now });
 
     expect(result).toEqual({ ok: true, response: 'queued', durationMs: 0 });
     expect(server.received).toHaveLength(1);
@@ -58,45 +61,45 @@ describe('sendHttpWebhook', () => {
 
   it('marks test deliveries as action.tested', async () => {
     server = await startWebhookStandIn();
-    const result = await sendHttpWebhook({ url: server.url, secret: 'plain' }, { ...payload, isTest: true }, fast);
+    const result = await sendHttpWebhook({ url: server.url, secret: 'plain' }, { ...payload, isTest: true }, generous);
     expect(result.ok).toBe(true);
     expect(JSON.parse(server.received[0]?.body ?? '{}').type).toBe('action.tested');
   });
 
   it('truncates a long response to 2000 characters', async () => {
     server = await startWebhookStandIn({ responseBody: 'x'.repeat(5000) });
-    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, fast);
+    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, generous);
     expect(result.ok && result.response.length).toBe(2000);
   });
 
   it('succeeds when the receiver is slow but within the timeout', async () => {
     server = await startWebhookStandIn({ delayMs: 100 });
-    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, fast);
+    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, generous);
     expect(result).toMatchObject({ ok: true, response: 'ok' });
   });
 
-  it('times out as retryable when the receiver is slower than the timeout', async () => {
-    server = await startWebhookStandIn({ delayMs: 1000 });
-    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, fast);
+  it('times out as retryable when the receiver does not answer within the timeout', async () => {
+    server = await startWebhookStandIn({ delayMs: 60_000 });
+    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, short);
     expect(result).toMatchObject({ ok: false, retryable: true, error: 'Webhook timed out after 300 ms' });
-    expect(result.durationMs).toBeLessThan(900);
+    expect(server.received).toHaveLength(1);
   });
 
   it('treats 500 as retryable', async () => {
     server = await startWebhookStandIn({ status: 500 });
-    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, fast);
+    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, generous);
     expect(result).toMatchObject({ ok: false, retryable: true, error: 'HTTP 500: status 500' });
   });
 
   it('treats 429 as retryable', async () => {
     server = await startWebhookStandIn({ status: 429 });
-    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, fast);
+    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, generous);
     expect(result).toMatchObject({ ok: false, retryable: true });
   });
 
   it('treats 400 as not retryable', async () => {
     server = await startWebhookStandIn({ status: 400, responseBody: 'bad signature' });
-    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, fast);
+    const result = await sendHttpWebhook({ url: server.url, secret: 'whsec_c2VjcmV0LWtleQ==' }, payload, generous);
     expect(result).toMatchObject({ ok: false, retryable: false, error: 'HTTP 400: bad signature' });
   });
 
@@ -105,7 +108,7 @@ describe('sendHttpWebhook', () => {
     const result = await sendHttpWebhook(
       { url: `http://127.0.0.1:${port}/`, secret: 'whsec_c2VjcmV0LWtleQ==' },
       payload,
-      fast,
+      generous,
     );
     expect(result).toMatchObject({ ok: false, retryable: true, error: 'Webhook connection refused' });
   });
@@ -113,7 +116,7 @@ describe('sendHttpWebhook', () => {
   it('never puts the secret in an error', async () => {
     const secret = 'sup3r-s3cret';
     server = await startWebhookStandIn({ status: 401, responseBody: `unknown key ${secret}` });
-    const result = await sendHttpWebhook({ url: server.url, secret }, payload, fast);
+    const result = await sendHttpWebhook({ url: server.url, secret }, payload, generous);
     expect(result.ok).toBe(false);
     expect(JSON.stringify(result)).not.toContain(secret);
   });
@@ -124,7 +127,7 @@ describe('sendHttpWebhook', () => {
       const result = await sendHttpWebhook(
         { url: `http://127.0.0.1:${silent.port}/`, secret: 'whsec_c2VjcmV0LWtleQ==' },
         payload,
-        fast,
+        short,
       );
       expect(result).toMatchObject({ ok: false, retryable: true, error: 'Webhook timed out after 300 ms' });
     } finally {

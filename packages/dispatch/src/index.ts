@@ -1,5 +1,12 @@
+export type { PoolStats } from './connection-pool';
 export { deliver, transportFor } from './deliver';
-export { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher';
+export {
+  createDispatcher,
+  DEFAULT_IDLE_MS,
+  type Dispatcher,
+  type DispatcherOptions,
+  type DispatcherStats,
+} from './dispatcher';
 export { sendHttpWebhook, type WebhookBody } from './http-webhook';
 export { RCON_DEFAULT_PORT, RCON_MAX_COMMAND_BYTES, sendMinecraftRcon } from './minecraft-rcon';
 export {

@@ -1,20 +1,10 @@
-import { randomInt } from 'node:crypto';
-import WebSocket from 'ws';
+import { openWithin, startDeadline } from './deadline';
+import { DeliveryFailure, failureOutcome, timeoutFailure } from './failure';
 import type { DeliveryResult, TransportOptions } from './types';
-import {
-  DEFAULT_TIMEOUT_MS,
-  errorMessage,
-  networkError,
-  type Outcome,
-  parseHostPort,
-  redact,
-  timed,
-  truncate,
-} from './util';
+import { DEFAULT_TIMEOUT_MS, type Outcome, parseHostPort, timed, truncate } from './util';
+import { type WebRconAddress, WebRconConnection } from './webrcon-connection';
 
 export const WEBRCON_DEFAULT_PORT = 28016;
-/** How long a polite close may take before the socket is dropped. */
-const CLOSE_GRACE_MS = 1000;
 
 export interface RustPlayer {
   steamId: string;
@@ -23,7 +13,11 @@ export interface RustPlayer {
 
 export type RustPlayerListResult = { ok: true; players: RustPlayer[] } | { ok: false; error: string };
 
-/** One console command over Rust WebRcon (`webrcon://host:port`, the password is the endpoint's secret). */
+/**
+ * One console command over Rust WebRcon (`webrcon://host:port`, the password is the endpoint's secret) on a
+ * socket of its own. Deliveries go through `createDispatcher`, which keeps the socket open; this is for
+ * one-off calls.
+ */
 export async function sendRustWebRcon(
   url: string,
   password: string,
@@ -32,8 +26,7 @@ export async function sendRustWebRcon(
 ): Promise<DeliveryResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return timed(options.now ?? Date.now, async () => {
-    if (command.trim() === '') return { ok: false, error: 'Empty command', retryable: false };
-    const outcome = await webRconRequest(url, password, command, timeoutMs);
+    const outcome = await webRconOnce(url, password, command, timeoutMs);
     return outcome.ok ? { ok: true, response: truncate(outcome.response) } : outcome;
   });
 }
@@ -44,7 +37,7 @@ export async function rustPlayerList(
   password: string,
   options: { timeoutMs?: number } = {},
 ): Promise<RustPlayerListResult> {
-  const outcome = await webRconRequest(url, password, 'global.playerlist', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const outcome = await webRconOnce(url, password, 'global.playerlist', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   if (!outcome.ok) return { ok: false, error: outcome.error };
   const players = parsePlayerList(outcome.response);
   return players ? { ok: true, players } : { ok: false, error: 'Unexpected reply to global.playerlist' };
@@ -73,90 +66,28 @@ export function parsePlayerList(text: string): RustPlayer[] | null {
 }
 
 /**
- * Sends one message and resolves with the first reply carrying its Identifier. Rust accepts the WebSocket
- * and then closes it when the password (the URL path) is wrong, so a close before any message at all is
- * reported as an authentication failure.
+ * Where a WebRcon command goes, after checking what no retry can fix: throws a DeliveryFailure that is not
+ * retryable for a bad URL or an empty command.
  */
-async function webRconRequest(url: string, password: string, command: string, timeoutMs: number): Promise<Outcome> {
+export function webRconRequestAddress(url: string, command: string): WebRconAddress {
   const address = parseHostPort(url, 'webrcon:', WEBRCON_DEFAULT_PORT);
-  if (!address) return { ok: false, error: 'Invalid WebRcon URL (expected webrcon://host:port)', retryable: false };
-  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
-  const identifier = randomInt(1, 2 ** 31 - 1);
-
-  return new Promise<Outcome>((resolve) => {
-    const socket = new WebSocket(`ws://${host}:${address.port}/${encodeURIComponent(password)}`, {
-      handshakeTimeout: timeoutMs,
-    });
-    let opened = false;
-    let anyMessage = false;
-    let settled = false;
-    const timer = setTimeout(
-      () => finish({ ok: false, error: `WebRcon timed out after ${timeoutMs} ms`, retryable: true }),
-      timeoutMs,
-    );
-
-    function finish(outcome: Outcome): void {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      closeQuietly(socket);
-      resolve(outcome.ok ? outcome : { ...outcome, error: redact(outcome.error, password) });
-    }
-
-    // Always listen for 'error' (ws throws otherwise); after `finish` the events are ignored.
-    socket.on('error', (error) => {
-      const network = networkError(error);
-      finish({
-        ok: false,
-        error: network ? `WebRcon ${network}` : `WebRcon error: ${errorMessage(error)}`,
-        retryable: true,
-      });
-    });
-    socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      if (status === 401 || status === 403)
-        finish({ ok: false, error: 'WebRcon authentication failed', retryable: false });
-      else finish({ ok: false, error: `WebRcon handshake refused: HTTP ${status}`, retryable: true });
-    });
-    socket.on('open', () => {
-      opened = true;
-      socket.send(JSON.stringify({ Identifier: identifier, Message: command, Name: 'WebRcon' }));
-    });
-    socket.on('message', (data) => {
-      anyMessage = true;
-      const reply = parseReply(data);
-      if (reply && reply.Identifier === identifier) finish({ ok: true, response: reply.Message });
-    });
-    socket.on('close', () => {
-      if (!opened) finish({ ok: false, error: 'WebRcon connection closed', retryable: true });
-      else if (!anyMessage) finish({ ok: false, error: 'WebRcon authentication failed', retryable: false });
-      else finish({ ok: false, error: 'WebRcon connection closed before the reply', retryable: true });
-    });
-  });
+  if (!address) throw new DeliveryFailure('Invalid WebRcon URL (expected webrcon://host:port)', false);
+  if (command.trim() === '') throw new DeliveryFailure('Empty command', false);
+  return address;
 }
 
-function parseReply(data: WebSocket.RawData): { Identifier: number; Message: string } | null {
+/** One request on a socket of its own, closed afterwards. */
+async function webRconOnce(url: string, password: string, command: string, timeoutMs: number): Promise<Outcome> {
+  let connection: WebRconConnection | undefined;
+  const deadline = startDeadline(timeoutMs, timeoutFailure('WebRcon', timeoutMs));
   try {
-    const buffer = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? Buffer.from(data) : data;
-    const text = buffer.toString('utf8');
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const { Identifier, Message } = parsed as { Identifier?: unknown; Message?: unknown };
-    return { Identifier: Number(Identifier), Message: typeof Message === 'string' ? Message : String(Message ?? '') };
-  } catch {
-    return null;
+    const address = webRconRequestAddress(url, command);
+    connection = await openWithin(WebRconConnection.open(address, password, timeoutMs), deadline.signal);
+    return { ok: true, response: await connection.request(command, deadline.signal) };
+  } catch (error) {
+    return failureOutcome(error, password);
+  } finally {
+    deadline.dispose();
+    void connection?.close();
   }
-}
-
-/** Closes politely when open, drops the socket when still connecting or when the server does not answer. */
-function closeQuietly(socket: WebSocket): void {
-  if (socket.readyState === WebSocket.CLOSED) return;
-  if (socket.readyState !== WebSocket.OPEN) {
-    socket.terminate();
-    return;
-  }
-  socket.close(1000);
-  const grace = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
-  socket.once('close', () => clearTimeout(grace));
 }

@@ -1,11 +1,35 @@
 import { createServer, type Socket } from 'node:net';
+import { ConnectionCounter } from './connection-counter';
 
 export interface RconStandIn {
   url: string;
   port: number;
   /** Commands received after a successful login, in order. */
   commands: string[];
+  /** Connections accepted since the start. */
+  readonly connections: number;
+  /** Connections open now. */
+  readonly openConnections: number;
+  /** Successful logins since the start. */
+  readonly logins: number;
+  /** Resolves when exactly `count` connections are open. */
+  untilOpenConnections(count: number): Promise<void>;
+  /** Closes every client connection from the server's side (as a restart would); resolves once they are closed. */
+  dropConnections(): Promise<void>;
+  /**
+   * While silent, commands are recorded and their answers held back (a hung server; logins are still
+   * answered). Turning it off sends the held answers on the connections still open, late.
+   */
+  setSilent(silent: boolean): void;
   close(): Promise<void>;
+}
+
+export interface RconStandInOptions {
+  password: string;
+  /** Delay before a command's answer, in ms; a function gets the command. */
+  delayMs?: number | ((command: string) => number);
+  /** Listen on this port (e.g. to come back on the port of a stand-in that was closed). Default: any. */
+  port?: number;
 }
 
 const AUTH = 3;
@@ -27,14 +51,24 @@ function encode(id: number, type: number, body: string): Buffer {
  * Login (type 3) answers type 2 with the request id, or id -1 for a wrong password; a command (type 2)
  * answers type 0 'Executed: <cmd>' after `delayMs` (the login is answered at once).
  */
-export async function startRconStandIn(options: { password: string; delayMs?: number }): Promise<RconStandIn> {
+export async function startRconStandIn(options: RconStandInOptions): Promise<RconStandIn> {
   const commands: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  const counter = new ConnectionCounter();
+  let logins = 0;
+  let silent = false;
+  const held: (() => void)[] = [];
+  const delayFor = (command: string) =>
+    typeof options.delayMs === 'function' ? options.delayMs(command) : (options.delayMs ?? 0);
 
   const server = createServer((socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    counter.opened();
+    socket.on('close', () => {
+      sockets.delete(socket);
+      counter.closed();
+    });
     socket.on('error', () => {});
     let authenticated = false;
     let buffer = Buffer.alloc(0);
@@ -56,13 +90,19 @@ export async function startRconStandIn(options: { password: string; delayMs?: nu
         buffer = buffer.subarray(4 + size);
         if (type === AUTH) {
           authenticated = body === options.password;
+          if (authenticated) logins += 1;
           reply(encode(authenticated ? id : -1, EXEC_OR_AUTH_RESPONSE, ''));
         } else if (type === EXEC_OR_AUTH_RESPONSE && authenticated) {
           commands.push(body);
+          const answer = () => reply(encode(id, RESPONSE_VALUE, `Executed: ${body}`));
+          if (silent) {
+            held.push(answer);
+            continue;
+          }
           const timer = setTimeout(() => {
             timers.delete(timer);
-            reply(encode(id, RESPONSE_VALUE, `Executed: ${body}`));
-          }, options.delayMs ?? 0);
+            answer();
+          }, delayFor(body));
           timers.add(timer);
         } else {
           reply(encode(-1, EXEC_OR_AUTH_RESPONSE, ''));
@@ -71,16 +111,35 @@ export async function startRconStandIn(options: { password: string; delayMs?: nu
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const dropConnections = async () => {
+    for (const socket of sockets) socket.destroy();
+    await counter.untilOpen(0);
+  };
   return {
     url: `rcon://127.0.0.1:${port}`,
     port,
     commands,
+    get connections() {
+      return counter.accepted;
+    },
+    get openConnections() {
+      return counter.open;
+    },
+    get logins() {
+      return logins;
+    },
+    untilOpenConnections: (count) => counter.untilOpen(count),
+    dropConnections,
+    setSilent: (value) => {
+      silent = value;
+      if (!silent) for (const answer of held.splice(0)) answer();
+    },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
-      for (const socket of sockets) socket.destroy();
+      await dropConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

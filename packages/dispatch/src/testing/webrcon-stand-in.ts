@@ -1,10 +1,26 @@
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { ConnectionCounter } from './connection-counter';
 
 export interface WebRconStandIn {
   url: string;
   port: number;
   /** Console commands received from authenticated clients, in order. */
   commands: string[];
+  /** WebSocket connections accepted since the start, wrong passwords included. */
+  readonly connections: number;
+  /** Connections open now. */
+  readonly openConnections: number;
+  /** Connections with the right password since the start. */
+  readonly logins: number;
+  /** Resolves when exactly `count` connections are open. */
+  untilOpenConnections(count: number): Promise<void>;
+  /** Drops every client connection from the server's side (as a restart would); resolves once they are closed. */
+  dropConnections(): Promise<void>;
+  /**
+   * While silent, commands are recorded and their answers held back (a hung server). Turning it off sends
+   * the held answers on the connections still open, late.
+   */
+  setSilent(silent: boolean): void;
   close(): Promise<void>;
 }
 
@@ -13,22 +29,40 @@ export interface StandInPlayer {
   username: string;
 }
 
+export interface WebRconStandInOptions {
+  password: string;
+  players?: StandInPlayer[];
+  /** Delay before a reply, in ms; a function gets the command (replies may then come out of order). */
+  delayMs?: number | ((command: string) => number);
+  /** Listen on this port (e.g. to come back on the port of a stand-in that was closed). Default: any. */
+  port?: number;
+}
+
 /**
  * A Rust WebRcon server on 127.0.0.1 (port 0). Like Rust it accepts the WebSocket and closes it at once
  * when the path is not `/<password>`. Replies `{ Message, Identifier, Type: 'Generic', Stacktrace: '' }`
  * after `delayMs`; `global.playerlist` (or `playerlist`) answers the JSON array Rust sends.
  */
-export async function startWebRconStandIn(options: {
-  password: string;
-  players?: StandInPlayer[];
-  delayMs?: number;
-}): Promise<WebRconStandIn> {
+export async function startWebRconStandIn(options: WebRconStandInOptions): Promise<WebRconStandIn> {
   const commands: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  const clients = new Set<WebSocket>();
+  const counter = new ConnectionCounter();
+  let logins = 0;
+  let silent = false;
+  const held: (() => void)[] = [];
+  const delayFor = (command: string) =>
+    typeof options.delayMs === 'function' ? options.delayMs(command) : (options.delayMs ?? 0);
+  const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
   await new Promise<void>((resolve) => server.once('listening', resolve));
 
   server.on('connection', (socket, request) => {
+    clients.add(socket);
+    counter.opened();
+    socket.on('close', () => {
+      clients.delete(socket);
+      counter.closed();
+    });
     socket.on('error', () => {});
     let password: string | null = null;
     try {
@@ -40,6 +74,7 @@ export async function startWebRconStandIn(options: {
       socket.close();
       return;
     }
+    logins += 1;
     socket.on('message', (data) => {
       let request: { Identifier?: unknown; Message?: unknown };
       try {
@@ -67,26 +102,52 @@ export async function startWebRconStandIn(options: {
               2,
             )
           : `Executed: ${command}`;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
+      const answer = () => {
         if (socket.readyState !== socket.OPEN) return;
         socket.send(
           JSON.stringify({ Message: message, Identifier: request.Identifier, Type: 'Generic', Stacktrace: '' }),
         );
-      }, options.delayMs ?? 0);
+      };
+      if (silent) {
+        held.push(answer);
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        answer();
+      }, delayFor(command));
       timers.add(timer);
     });
   });
 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const dropConnections = async () => {
+    for (const client of clients) client.terminate();
+    await counter.untilOpen(0);
+  };
   return {
     url: `webrcon://127.0.0.1:${port}`,
     port,
     commands,
+    get connections() {
+      return counter.accepted;
+    },
+    get openConnections() {
+      return counter.open;
+    },
+    get logins() {
+      return logins;
+    },
+    untilOpenConnections: (count) => counter.untilOpen(count),
+    dropConnections,
+    setSilent: (value) => {
+      silent = value;
+      if (!silent) for (const answer of held.splice(0)) answer();
+    },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
-      for (const client of server.clients) client.terminate();
+      await dropConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
