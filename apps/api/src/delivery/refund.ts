@@ -1,38 +1,63 @@
-import { adjustSupporterTotals, credit, findHistory, markHistoryRefunded } from '@shop/db';
+import {
+  type ActionHistoryRow,
+  adjustSupporterTotals,
+  credit,
+  type Executor,
+  findHistory,
+  markHistoryRefunded,
+  transactionWithRetry,
+} from '@shop/db';
 import type { Services } from '../services';
 
 /**
- * Gives a trigger's coins back, once: the conditional flag flip and the ledger row's unique
- * reference both stop a second refund, whether it comes from the worker or an admin.
+ * Gives a trigger's coins back inside the caller's transaction, once: the conditional flag flip and
+ * the ledger row's unique reference both stop a second refund, whether it comes from the worker or
+ * an admin. False when there was nothing to refund (a test, or already refunded).
+ */
+export async function refundInTransaction(
+  tx: Executor,
+  history: ActionHistoryRow,
+  reason: string,
+  now: number,
+): Promise<boolean> {
+  if (history.is_test === 1) return false;
+  if (!(await markHistoryRefunded(tx, history.id))) return false;
+  await credit(tx, {
+    userId: history.user_id,
+    amount: history.cost,
+    type: 'refund',
+    description: `Refund: ${history.action_name} (${reason})`,
+    reference: `refund:${history.id}`,
+    now,
+  });
+  await adjustSupporterTotals(tx, history.user_id, -1, -history.cost);
+  return true;
+}
+
+/** After the refund committed: the log line and the paying viewer's receipt. */
+export function announceRefund(services: Services, history: ActionHistoryRow, reason: string): void {
+  services.log.info({ historyId: history.id, userId: history.user_id, coins: history.cost, reason }, 'action refunded');
+  services.realtime.broadcast({
+    type: 'action_status',
+    historyId: history.id,
+    userId: history.user_id,
+    action: { name: history.action_name, cost: history.cost },
+    status: 'refunded',
+    timestamp: new Date(services.now()).toISOString(),
+  });
+}
+
+/**
+ * An admin's refund: its own transaction, run again if MySQL picks it as a deadlock victim.
  * Returns false when there was nothing to refund.
  */
 export async function refundHistory(services: Services, historyId: number, reason: string): Promise<boolean> {
   const { db, now } = services;
-  const history = await findHistory(db.kysely, historyId);
-  if (!history || history.is_test === 1 || history.refunded === 1) return false;
-  const refunded = await db.kysely.transaction().execute(async (tx) => {
-    if (!(await markHistoryRefunded(tx, historyId))) return false;
-    await credit(tx, {
-      userId: history.user_id,
-      amount: history.cost,
-      type: 'refund',
-      description: `Refund: ${history.action_name} (${reason})`,
-      reference: `refund:${historyId}`,
-      now: now(),
-    });
-    await adjustSupporterTotals(tx, history.user_id, -1, -history.cost);
-    return true;
+  const refunded = await transactionWithRetry(db, async (tx) => {
+    const history = await findHistory(tx, historyId);
+    if (!history) return null;
+    return (await refundInTransaction(tx, history, reason, now())) ? history : null;
   });
-  if (refunded) {
-    services.log.info({ historyId, userId: history.user_id, coins: history.cost, reason }, 'action refunded');
-    services.realtime.broadcast({
-      type: 'action_status',
-      historyId,
-      userId: history.user_id,
-      action: { name: history.action_name, cost: history.cost },
-      status: 'refunded',
-      timestamp: new Date(now()).toISOString(),
-    });
-  }
-  return refunded;
+  if (refunded) announceRefund(services, refunded, reason);
+  return refunded !== null;
 }

@@ -1,187 +1,283 @@
 import {
+  type ClaimedDelivery,
+  type ClaimFilter,
   claimDueDeliveries,
-  type DeliveryRow,
-  findActionWithCategory,
   findEndpoint,
   findHistory,
-  findUserById,
-  finishDelivery,
-  listDeliveryStatuses,
-  setHistorySuccess,
+  releaseLease,
+  renewLease,
 } from '@shop/db';
-import { deliver } from '@shop/dispatch';
-import { nextAttemptDelay, parseQueryStyleAction, triggerOutcome } from '@shop/domain';
+import type { DeliveryPayload, DeliveryTarget } from '@shop/dispatch';
+import type { TDeliveryStatus } from '@shop/domain';
 import type { Services } from '../services';
-import { refundHistory } from './refund';
+import { KeyedSerial, Lanes } from './lanes';
+import { leaseMsFor } from './lease';
+import { announceSettlement, outcomeOf, recordOutcome } from './outcome';
+import { payloadFor } from './payload';
 
 export interface WorkerOptions {
+  /** How often to look for work nobody handed over (retries coming due, another process's leftovers). */
   pollMs: number;
+  /** Rows claimed per query. */
   batchSize: number;
-  /** How long a claimed delivery stays ours; well above the transport timeout. */
+  /** How long a claimed delivery stays ours; see leaseMsFor. */
   leaseMs: number;
+  /** One attempt, connect included. */
   timeoutMs: number;
+  /** Attempts running at once per endpoint. */
+  laneConcurrency: number;
+  /** A lane holding this many claimed rows takes no more until it drains (bounds what one dead endpoint can hold). */
+  laneBacklog: number;
 }
 
-export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { pollMs: 500, batchSize: 16, leaseMs: 30_000, timeoutMs: 5_000 };
+/** The worker's settings for a transport timeout: the lease is derived from it. */
+export function workerOptions(delivery: { timeoutMs: number }, overrides: Partial<WorkerOptions> = {}): WorkerOptions {
+  return {
+    pollMs: 500,
+    batchSize: 16,
+    timeoutMs: delivery.timeoutMs,
+    leaseMs: leaseMsFor(delivery.timeoutMs),
+    laneConcurrency: 4,
+    laneBacklog: 8,
+    ...overrides,
+  };
+}
+
+interface DeliveryRef {
+  deliveryId: number;
+  historyId: number;
+  endpointId: number | null;
+  isResend: boolean;
+}
+
+/** What the worker did, for tests and diagnostics: they wait on these instead of on the clock. */
+export type WorkerEvent =
+  | ({ type: 'sending' } & DeliveryRef)
+  | ({ type: 'recorded'; status: TDeliveryStatus } & DeliveryRef)
+  /** The lease was lost (it lapsed and another worker took the row): nothing was written. */
+  | ({ type: 'lost' } & DeliveryRef);
+
+const laneKey = (endpointId: number | null) => endpointId ?? 'none';
 
 /**
- * Takes due deliveries from the database, sends them, and records the outcome. All state lives in
- * the deliveries table, so a restart (or a second api process) loses and duplicates nothing.
+ * Sends deliveries and records their outcomes. The deliveries table is the truth: a claim leases
+ * rows under a token, every write is fenced by it, so a restart or a second api process loses and
+ * duplicates nothing but the at-least-once re-send of an attempt cut short by a crash.
+ *
+ * Work arrives two ways: `enqueue(historyId)` right after a trigger commits (straight to the
+ * lanes), and a poll for whatever is due and unclaimed. Each endpoint has its own lane, so a slow
+ * target holds up only itself.
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private passing: Promise<void> | null = null;
   private again = false;
+  /** The next pass also looks for any due row, not only handed-over ones (poll, wake-up, a full batch). */
+  private sweepDue = false;
   private stopped = true;
+  /** Set by stop(): attempts not yet started are given back instead of sent. */
+  private closing = false;
+  private readonly handoffs = new Set<number>();
+  /** Endpoints left out of a claim because their lane was full: when it frees up, look again. */
+  private readonly starved = new Set<number | string>();
+  private readonly lanes: Lanes;
+  private readonly startOrder = new KeyedSerial();
+  private readonly listeners = new Set<(event: WorkerEvent) => void>();
 
   constructor(
     private readonly services: Services,
-    private readonly options: WorkerOptions = DEFAULT_WORKER_OPTIONS,
-  ) {}
+    readonly options: WorkerOptions,
+  ) {
+    this.lanes = new Lanes(options.laneConcurrency);
+  }
 
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    this.closing = false;
+    this.schedule(0, true);
   }
 
+  /**
+   * Stops taking work and waits for the attempts already under way to be sent and recorded; claimed
+   * rows still waiting in a lane go back to the queue unsent.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    await this.passing;
+    await this.lanes.idle();
   }
 
-  /** A trigger just queued work: look now instead of at the next poll. */
+  /** Something may be due: look now instead of at the next poll (a wake-up during a pass runs another). */
   wake(): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.sweepDue = true;
+    this.requestPass();
   }
 
-  /** One pass: claim what is due and deliver it. Tests call this directly. */
+  /** A trigger (or a resend) just committed: claim its deliveries now and start them. */
+  enqueue(historyId: number): void {
+    if (this.stopped) return;
+    this.handoffs.add(historyId);
+    this.requestPass();
+  }
+
+  onEvent(listener: (event: WorkerEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Claims what is due now and waits until those deliveries are processed. Tests drive the worker with it. */
   async runOnce(): Promise<number> {
-    const { db, now } = this.services;
-    const claimed = await claimDueDeliveries(db, now(), this.options.batchSize, this.options.leaseMs);
-    await Promise.all(claimed.map((d) => this.process(d)));
+    const claimed = await this.claim({});
+    await Promise.all(claimed.map((d) => this.dispatch(d)));
     return claimed.length;
   }
 
-  private schedule(delayMs: number): void {
+  private requestPass(): void {
+    if (this.passing) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0, false);
+  }
+
+  private schedule(delayMs: number, sweep: boolean): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer = setTimeout(() => {
+      if (sweep) this.sweepDue = true;
+      void this.tick();
+    }, delayMs);
     this.timer.unref();
   }
 
+  /**
+   * One pass: claim and start (not await) the handed-over triggers' rows, and, when polling or
+   * woken, whatever else is due. A hand-off or wake-up that arrives during a pass runs another.
+   */
   private async tick(): Promise<void> {
     this.timer = null;
-    let worked = 0;
-    this.running = this.runOnce()
-      .then((n) => {
-        worked = n;
-      })
-      .catch((error: unknown) => this.services.log.error({ err: error }, 'delivery worker pass failed'));
-    await this.running;
-    this.running = null;
-    const more = this.again || worked >= this.options.batchSize;
+    if (this.stopped || this.passing) return;
+    let full = false;
+    this.passing = (async () => {
+      const historyIds = [...this.handoffs];
+      this.handoffs.clear();
+      if (historyIds.length > 0) {
+        const handed = await this.claim({ historyIds });
+        this.startAll(handed);
+        // More handed-over rows than one claim takes: the sweep picks up the rest.
+        if (handed.length >= this.options.batchSize) this.sweepDue = true;
+      }
+      if (!this.sweepDue) return;
+      this.sweepDue = false;
+      const due = await this.claim({});
+      this.startAll(due);
+      full = due.length >= this.options.batchSize;
+    })().catch((error: unknown) => this.services.log.error({ err: error }, 'delivery worker pass failed'));
+    await this.passing;
+    this.passing = null;
+    if (full) this.sweepDue = true;
+    const more = this.again || full;
     this.again = false;
-    this.schedule(more ? 0 : this.options.pollMs);
+    // Straight on when more is waiting; otherwise the next pass is the poll, which sweeps.
+    this.schedule(more ? 0 : this.options.pollMs, !more);
   }
 
-  private async process(delivery: DeliveryRow): Promise<void> {
-    const { db, now, log } = this.services;
-    const attempts = delivery.attempts + 1;
-    const history = await findHistory(db.kysely, delivery.history_id);
-    const endpoint = delivery.endpoint_id === null ? undefined : await findEndpoint(db.kysely, delivery.endpoint_id);
-    if (!history || !endpoint) {
-      await finishDelivery(db.kysely, delivery.id, {
-        status: 'failed',
-        error: 'Endpoint was removed',
-        attempts,
-        now: now(),
-      });
-      if (history) await this.settle(history.id);
-      return;
-    }
-    const [user, action] = await Promise.all([
-      findUserById(db.kysely, history.user_id),
-      history.action_id === null ? undefined : findActionWithCategory(db.kysely, history.action_id),
-    ]);
-    const webhookAction = action?.webhook_action ?? delivery.command;
-    const result = await deliver(
-      { url: endpoint.url, secret: endpoint.secret_key },
-      {
-        deliveryId: `delivery_${delivery.id}`,
-        command: delivery.command,
-        action: {
-          id: history.action_id ?? 0,
-          name: history.action_name,
-          webhookAction,
-          fields: parseQueryStyleAction(webhookAction),
-        },
-        viewer: { id: history.user_id, username: user?.username ?? '', displayName: user?.display_name ?? null },
-        target: history.target,
-        triggerId: history.id,
-        isTest: history.is_test === 1,
-      },
-      { timeoutMs: this.options.timeoutMs },
-    );
-    const at = now();
-    if (result.ok) {
-      await finishDelivery(db.kysely, delivery.id, {
-        status: 'delivered',
-        response: result.response,
-        attempts,
-        now: at,
-      });
-    } else {
-      const delay = nextAttemptDelay(attempts, result.retryable);
-      // The endpoint's id, never its URL: URLs of webrcon targets carry the password.
-      log.warn({ deliveryId: delivery.id, endpointId: endpoint.id, attempts, error: result.error }, 'delivery failed');
-      await finishDelivery(
-        db.kysely,
-        delivery.id,
-        delay === null
-          ? { status: 'failed', error: result.error, attempts, now: at }
-          : { status: 'queued', error: result.error, attempts, nextAttemptAt: at + delay, now: at },
-      );
-    }
-    await this.settle(history.id);
-  }
-
-  /** Once a trigger's fate is known: mark it, tell the viewers, and refund if every target failed. */
-  private async settle(historyId: number): Promise<void> {
-    const { db, now } = this.services;
-    const history = await findHistory(db.kysely, historyId);
-    if (!history) return;
-    const outcome = triggerOutcome(await listDeliveryStatuses(db.kysely, historyId));
-    if (outcome === 'pending') return;
-    const success = outcome === 'delivered';
-    if (history.success === (success ? 1 : 0)) return;
-    await setHistorySuccess(db.kysely, historyId, success);
-    const timestamp = new Date(now()).toISOString();
-    if (history.is_test === 1) {
-      const user = await findUserById(db.kysely, history.user_id);
-      this.services.realtime.broadcast({
-        type: 'action_tested',
-        action: { name: history.action_name, cost: 0 },
-        user: { username: user?.display_name || user?.username || 'admin' },
-        timestamp,
-        success,
-      });
-      return;
-    }
-    this.services.realtime.broadcast({
-      type: 'action_status',
-      historyId,
-      userId: history.user_id,
-      action: { name: history.action_name, cost: history.cost },
-      status: success ? 'delivered' : 'failed',
-      timestamp,
+  private async claim(filter: Pick<ClaimFilter, 'historyIds'>): Promise<ClaimedDelivery[]> {
+    const full = this.lanes.fullKeys(this.options.laneBacklog);
+    for (const key of full) this.starved.add(key);
+    const excludeEndpointIds = full.filter((k): k is number => typeof k === 'number');
+    return claimDueDeliveries(this.services.db, this.services.now(), this.options.batchSize, this.options.leaseMs, {
+      ...filter,
+      excludeEndpointIds,
     });
-    if (!success) await refundHistory(this.services, historyId, 'every delivery failed');
+  }
+
+  private startAll(rows: ClaimedDelivery[]): void {
+    for (const row of rows) void this.dispatch(row);
+  }
+
+  private dispatch(row: ClaimedDelivery): Promise<void> {
+    const key = laneKey(row.endpoint_id);
+    return this.lanes
+      .run(key, (waited) => this.process(row, waited))
+      .catch((error: unknown) => {
+        // The row keeps its lease and is taken up again once it lapses.
+        this.services.log.error({ err: error, deliveryId: row.id }, 'delivery attempt failed to record');
+      })
+      .finally(() => {
+        if (this.starved.delete(key)) this.wake();
+      });
+  }
+
+  private emit(event: WorkerEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private async process(row: ClaimedDelivery, waited: boolean): Promise<void> {
+    const { now, log } = this.services;
+    const ref: DeliveryRef = {
+      deliveryId: row.id,
+      historyId: row.history_id,
+      endpointId: row.endpoint_id,
+      isResend: row.is_resend === 1,
+    };
+    const prepared = await this.startOrder.step(laneKey(row.endpoint_id), () => this.prepare(row, waited));
+    if (prepared === 'released') return;
+    if (prepared === 'lost') {
+      this.emit({ type: 'lost', ...ref });
+      return;
+    }
+    const attempts = row.attempts + 1;
+    let outcome: ReturnType<typeof outcomeOf>;
+    let viewerName = '';
+    if (prepared === 'gone') {
+      outcome = { status: 'failed', error: 'Endpoint was removed', attempts, now: now() };
+    } else {
+      viewerName = prepared.viewerName;
+      this.emit({ type: 'sending', ...ref });
+      const result = await this.services.dispatcher.deliver(prepared.target, prepared.payload, {
+        timeoutMs: this.options.timeoutMs,
+      });
+      outcome = outcomeOf(result, attempts, now());
+      if (!result.ok) {
+        // The endpoint's id, never its URL: URLs of webrcon targets carry the password.
+        log.warn({ deliveryId: row.id, endpointId: row.endpoint_id, attempts, error: result.error }, 'delivery failed');
+      }
+    }
+    const recorded = await recordOutcome(this.services, row, outcome);
+    if (!recorded.held) {
+      log.info({ deliveryId: row.id }, 'delivery lease was lost before its outcome was recorded; outcome dropped');
+      this.emit({ type: 'lost', ...ref });
+      return;
+    }
+    this.emit({ type: 'recorded', status: outcome.status, ...ref });
+    if (recorded.settlement) announceSettlement(this.services, recorded.settlement, viewerName);
+  }
+
+  /**
+   * Everything before the send. A row that waited in its lane first gets a full lease for the
+   * attempt about to start; if the lease was lost meanwhile, another worker has the row and this
+   * one must not send it.
+   */
+  private async prepare(
+    row: ClaimedDelivery,
+    waited: boolean,
+  ): Promise<'lost' | 'released' | 'gone' | { target: DeliveryTarget; payload: DeliveryPayload; viewerName: string }> {
+    const { db, now } = this.services;
+    if (waited && this.closing) {
+      // Shutting down: what has not started yet goes back to the queue for the next process.
+      await releaseLease(db.kysely, row.id, row.lease_token, now());
+      return 'released';
+    }
+    if (waited && !(await renewLease(db.kysely, row.id, row.lease_token, now(), this.options.leaseMs))) return 'lost';
+    const history = await findHistory(db.kysely, row.history_id);
+    const endpoint = row.endpoint_id === null ? undefined : await findEndpoint(db.kysely, row.endpoint_id);
+    if (!history || !endpoint) return 'gone';
+    const { payload, viewerName } = await payloadFor(db.kysely, history, row);
+    return { target: { url: endpoint.url, secret: endpoint.secret_key }, payload, viewerName };
   }
 }

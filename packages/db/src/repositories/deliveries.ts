@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { TDeliveryStatus } from '@shop/domain';
-import type { Db } from '../connect';
+import type { Db, DialectName } from '../connect';
 import type { Executor } from '../executor';
+import { transactionWithRetry } from '../retry';
 import type { DeliveryRow } from '../schema';
 
 export async function insertDelivery(
   tx: Executor,
-  values: { historyId: number; endpointId: number; command: string; now: number },
+  values: { historyId: number; endpointId: number; command: string; now: number; isResend?: boolean },
 ): Promise<number> {
   const result = await tx
     .insertInto('deliveries')
@@ -17,6 +19,8 @@ export async function insertDelivery(
       attempts: 0,
       next_attempt_at: values.now,
       locked_until: null,
+      lease_token: null,
+      is_resend: values.isResend ? 1 : 0,
       last_error: null,
       response: null,
       created_at: values.now,
@@ -26,14 +30,35 @@ export async function insertDelivery(
   return Number(result.insertId);
 }
 
+/** A delivery this worker holds: the row as claimed, and the token that proves the lease is still ours. */
+export interface ClaimedDelivery extends DeliveryRow {
+  lease_token: string;
+}
+
+export interface ClaimFilter {
+  /** Only these triggers' deliveries (the hand-off right after their commit). */
+  historyIds?: readonly number[];
+  /** Endpoints whose lanes are full here: leave their rows for later, or for another process. */
+  excludeEndpointIds?: readonly number[];
+}
+
 /**
- * Leases up to `limit` due deliveries to this worker: queued ones whose time has come, and
- * in-flight ones whose lease lapsed (their worker died). On MySQL `FOR UPDATE SKIP LOCKED` lets
- * several api processes claim side by side without taking the same row; SQLite has one writer,
- * so its transaction alone makes the claim exclusive.
+ * Leases up to `limit` due deliveries to this worker under a fresh token: queued ones whose time
+ * has come, and in-flight ones whose lease lapsed (their worker died). On MySQL
+ * `FOR UPDATE SKIP LOCKED` lets several api processes claim side by side without taking the same
+ * row; SQLite has one writer, so its transaction alone makes the claim exclusive. Oldest first, so
+ * each endpoint sees its commands in the order they were queued.
  */
-export async function claimDueDeliveries(db: Db, now: number, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
-  return db.kysely.transaction().execute(async (tx) => {
+export async function claimDueDeliveries(
+  db: Db,
+  now: number,
+  limit: number,
+  leaseMs: number,
+  filter: ClaimFilter = {},
+): Promise<ClaimedDelivery[]> {
+  if (filter.historyIds?.length === 0) return [];
+  const token = randomUUID();
+  return transactionWithRetry(db, async (tx) => {
     let query = tx
       .selectFrom('deliveries')
       .select('id')
@@ -44,33 +69,91 @@ export async function claimDueDeliveries(db: Db, now: number, limit: number, lea
         ]),
       )
       .orderBy('next_attempt_at')
+      .orderBy('id')
       .limit(limit);
+    if (filter.historyIds) query = query.where('history_id', 'in', [...filter.historyIds]);
+    if (filter.excludeEndpointIds && filter.excludeEndpointIds.length > 0) {
+      const excluded = [...filter.excludeEndpointIds];
+      query = query.where((eb) => eb.or([eb('endpoint_id', 'is', null), eb('endpoint_id', 'not in', excluded)]));
+    }
     if (db.dialect === 'mysql') query = query.forUpdate().skipLocked();
     const ids = (await query.execute()).map((r) => r.id);
     if (ids.length === 0) return [];
     await tx
       .updateTable('deliveries')
-      .set({ status: 'in_flight', locked_until: now + leaseMs, updated_at: now })
+      .set({ status: 'in_flight', locked_until: now + leaseMs, lease_token: token, updated_at: now })
       .where('id', 'in', ids)
       .execute();
-    return tx.selectFrom('deliveries').selectAll().where('id', 'in', ids).execute();
+    const rows = await tx
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ ...row, lease_token: token }));
   });
 }
 
+/**
+ * Extends a lease that is still ours (a claimed delivery waited for its endpoint's lane), so the
+ * attempt about to start has the whole lease ahead of it. False: the lease was lost, do not send.
+ */
+export async function renewLease(
+  db: Executor,
+  id: number,
+  token: string,
+  now: number,
+  leaseMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ locked_until: now + leaseMs, updated_at: now })
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .where('status', '=', 'in_flight')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Gives back a claimed row that was never sent (the worker is shutting down), so the next process
+ * takes it at once instead of waiting for the lease to lapse.
+ */
+export async function releaseLease(db: Executor, id: number, token: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ status: 'queued', locked_until: null, lease_token: null, updated_at: now })
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .where('status', '=', 'in_flight')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type DeliveryOutcome =
+  | { status: 'delivered'; response: string; attempts: number; now: number }
+  | { status: 'failed'; error: string; attempts: number; now: number }
+  | { status: 'queued'; error: string; attempts: number; nextAttemptAt: number; now: number };
+
+/**
+ * Records an attempt's outcome only while the lease token still holds (fencing): a worker whose
+ * lease lapsed and was claimed by another writes nothing. The token is cleared, so one claim
+ * records at most one outcome. Returns whether the write held.
+ */
 export async function finishDelivery(
   db: Executor,
   id: number,
-  outcome:
-    | { status: 'delivered'; response: string; attempts: number; now: number }
-    | { status: 'failed'; error: string; attempts: number; now: number }
-    | { status: 'queued'; error: string; attempts: number; nextAttemptAt: number; now: number },
-): Promise<void> {
-  await db
+  leaseToken: string,
+  outcome: DeliveryOutcome,
+): Promise<boolean> {
+  const result = await db
     .updateTable('deliveries')
     .set({
       status: outcome.status,
       attempts: outcome.attempts,
       locked_until: null,
+      lease_token: null,
       updated_at: outcome.now,
       ...(outcome.status === 'delivered'
         ? { response: outcome.response.slice(0, 2000), last_error: null }
@@ -78,11 +161,31 @@ export async function finishDelivery(
       ...(outcome.status === 'queued' ? { next_attempt_at: outcome.nextAttemptAt } : {}),
     })
     .where('id', '=', id)
-    .execute();
+    .where('lease_token', '=', leaseToken)
+    .where('status', '=', 'in_flight')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Takes the trigger's row lock before its outcome is read, so two deliveries of one trigger that
+ * finish at the same moment settle it one after the other: each sees the other's committed status
+ * (without the lock, on MySQL, both could read the other as still in flight and neither would settle).
+ */
+export async function lockHistoryForSettlement(tx: Executor, dialect: DialectName, historyId: number): Promise<void> {
+  let query = tx.selectFrom('action_history').select('id').where('id', '=', historyId);
+  if (dialect === 'mysql') query = query.forUpdate();
+  await query.execute();
+}
+
+/** The statuses that decide a trigger's outcome: its own deliveries, never an admin's resends. */
 export async function listDeliveryStatuses(db: Executor, historyId: number): Promise<TDeliveryStatus[]> {
-  const rows = await db.selectFrom('deliveries').select('status').where('history_id', '=', historyId).execute();
+  const rows = await db
+    .selectFrom('deliveries')
+    .select('status')
+    .where('history_id', '=', historyId)
+    .where('is_resend', '=', 0)
+    .execute();
   return rows.map((r) => r.status);
 }
 
@@ -90,12 +193,70 @@ export async function listDeliveries(db: Executor, historyId: number): Promise<D
   return db.selectFrom('deliveries').selectAll().where('history_id', '=', historyId).orderBy('id').execute();
 }
 
-/** Resend: every delivery of the trigger goes back in the queue with a fresh attempt budget. */
-export async function requeueDeliveries(db: Executor, historyId: number, now: number): Promise<number> {
-  const result = await db
-    .updateTable('deliveries')
-    .set({ status: 'queued', attempts: 0, next_attempt_at: now, locked_until: null, updated_at: now })
+/** True while an earlier resend of this trigger is still queued or being sent. */
+export async function hasPendingResend(db: Executor, historyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('deliveries')
+    .select('id')
     .where('history_id', '=', historyId)
+    .where('is_resend', '=', 1)
+    .where('status', 'in', ['queued', 'in_flight'])
+    .limit(1)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return row !== undefined;
+}
+
+/**
+ * Resend: one new delivery (is_resend) per endpoint the trigger first went to, same command, that
+ * still exists and is active. The originals stay as they were, so the trigger's own outcome (and
+ * its money) cannot change. Returns how many were queued.
+ */
+export async function insertResendDeliveries(tx: Executor, historyId: number, now: number): Promise<number> {
+  const originals = await tx
+    .selectFrom('deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'deliveries.endpoint_id')
+    .select(['deliveries.endpoint_id', 'deliveries.command'])
+    .where('deliveries.history_id', '=', historyId)
+    .where('deliveries.is_resend', '=', 0)
+    .where('webhook_endpoints.active', '=', 1)
+    .orderBy('deliveries.id')
+    .execute();
+  const seen = new Set<number>();
+  for (const row of originals) {
+    if (row.endpoint_id === null || seen.has(row.endpoint_id)) continue;
+    seen.add(row.endpoint_id);
+    await insertDelivery(tx, { historyId, endpointId: row.endpoint_id, command: row.command, now, isResend: true });
+  }
+  return seen.size;
+}
+
+export interface ResendAttempt {
+  historyId: number;
+  endpointId: number | null;
+  status: TDeliveryStatus;
+  error: string | null;
+  updatedAt: number;
+}
+
+/** The latest resend delivery per (trigger, endpoint) of the given triggers: what the last resend did. */
+export async function listLatestResends(db: Executor, historyIds: readonly number[]): Promise<ResendAttempt[]> {
+  if (historyIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('deliveries')
+    .select(['id', 'history_id', 'endpoint_id', 'status', 'last_error', 'updated_at'])
+    .where('history_id', 'in', [...historyIds])
+    .where('is_resend', '=', 1)
+    .orderBy('id')
+    .execute();
+  const latest = new Map<string, ResendAttempt>();
+  for (const r of rows) {
+    latest.set(`${r.history_id}:${r.endpoint_id ?? 'none'}`, {
+      historyId: r.history_id,
+      endpointId: r.endpoint_id,
+      status: r.status,
+      error: r.last_error,
+      updatedAt: Number(r.updated_at),
+    });
+  }
+  return [...latest.values()];
 }

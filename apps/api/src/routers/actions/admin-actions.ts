@@ -8,7 +8,7 @@ import {
   ZStreamActionInput,
   ZStreamActionUpdate,
 } from '@shop/domain';
-import { triggerAction } from '../../delivery/trigger';
+import { testActionNow } from '../../delivery/test-now';
 import { adminProcedure } from '../../trpc';
 import { readAction, resolveCategoryId } from './read-action';
 
@@ -60,8 +60,10 @@ export const deleteAction = adminProcedure.input(ZId).mutation(async ({ ctx, inp
   return { status: 'success' as const };
 });
 
-/** Sends the action to its targets without charging anyone; the outcome arrives as 'action_tested'. */
-export const testAction = adminProcedure.input(ZActionId).mutation(async ({ ctx, input }) => {
-  const result = await triggerAction(ctx.services, ctx.user, { actionId: input.actionId }, 'test');
-  return { status: 'success' as const, message: result.message, historyId: result.historyId };
-});
+/**
+ * Sends the action to every matching target at once, outside the queue, without charging anyone,
+ * and answers each target's outcome (502 with every target's error when none took it).
+ */
+export const testAction = adminProcedure
+  .input(ZActionId)
+  .mutation(({ ctx, input }) => testActionNow(ctx.services, ctx.user, input.actionId));

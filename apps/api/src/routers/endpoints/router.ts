@@ -7,7 +7,6 @@ import {
   toWebhookEndpoint,
   updateEndpoint,
 } from '@shop/db';
-import { deliver } from '@shop/dispatch';
 import { AppError, ZEndpointTest, ZId, ZWebhookEndpointInput, ZWebhookEndpointUpdate } from '@shop/domain';
 import { adminProcedure, router } from '../../trpc';
 
@@ -45,11 +44,14 @@ const remove = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
   return { status: 'success' as const };
 });
 
-/** Sends one command straight to one endpoint and reports what the server said. Nothing is queued or charged. */
+/**
+ * Sends one command straight to one endpoint (through the app's dispatcher, so over the same kept-open
+ * connection deliveries use) and reports what the server said. Nothing is queued or charged.
+ */
 const test = adminProcedure.input(ZEndpointTest).mutation(async ({ ctx, input }) => {
   const endpoint = await findEndpoint(ctx.services.db.kysely, input.id);
   if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
-  const result = await deliver(
+  const result = await ctx.services.dispatcher.deliver(
     { url: endpoint.url, secret: endpoint.secret_key },
     {
       deliveryId: `test_${endpoint.id}_${ctx.services.now()}`,

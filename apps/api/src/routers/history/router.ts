@@ -1,9 +1,31 @@
-import { type Executor, findHistory, listRecentHistory, requeueDeliveries } from '@shop/db';
-import { AppError, canRefund, ZId } from '@shop/domain';
+import {
+  type Executor,
+  findHistory,
+  hasPendingResend,
+  insertResendDeliveries,
+  listLatestResends,
+  listRecentHistory,
+  lockHistoryForSettlement,
+  type ResendAttempt,
+  transactionWithRetry,
+} from '@shop/db';
+import { AppError, canRefund, canResend, resendOutcome, type TActionHistoryRecord, ZId } from '@shop/domain';
 import { refundHistory } from '../../delivery/refund';
 import { adminProcedure, router } from '../../trpc';
 
-const list = adminProcedure.query(({ ctx }) => listRecentHistory(ctx.services.db.kysely, 200));
+/** Every recent trigger, with what its latest resend did (so the admin sees a resend's outcome too). */
+const list = adminProcedure.query(async ({ ctx }): Promise<TActionHistoryRecord[]> => {
+  const db = ctx.services.db.kysely;
+  const records = await listRecentHistory(db, 200);
+  const byHistory = new Map<number, ResendAttempt[]>();
+  for (const attempt of await listLatestResends(
+    db,
+    records.map((r) => r.id),
+  )) {
+    byHistory.set(attempt.historyId, [...(byHistory.get(attempt.historyId) ?? []), attempt]);
+  }
+  return records.map((r) => ({ ...r, lastResend: resendOutcome(byHistory.get(r.id) ?? []) }));
+});
 
 async function requireHistory(db: Executor, id: number) {
   const history = await findHistory(db, id);
@@ -25,13 +47,34 @@ const refund = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
   return { status: 'success' as const, message: 'Action refunded' };
 });
 
-/** Sends the same command to the same targets again; the viewer is not charged a second time. */
+/**
+ * A new attempt of a settled trigger to the same targets (new delivery rows marked as a resend).
+ * The trigger's own deliveries stay as they were, so a resend never moves money and never turns a
+ * delivered trigger into a refunded one; its outcome shows as `lastResend` in the list.
+ */
 const resend = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
-  await requireHistory(ctx.services.db.kysely, input.id);
-  const queued = await requeueDeliveries(ctx.services.db.kysely, input.id, ctx.services.now());
-  if (queued === 0) throw new AppError('CONFLICT', 'This action has no delivery targets to resend to');
-  ctx.services.deliveryWorker.wake();
-  return { status: 'success' as const, message: 'Action resent' };
+  const { db, now } = ctx.services;
+  const history = await requireHistory(db.kysely, input.id);
+  const flags = { refunded: history.refunded === 1, isTest: history.is_test === 1, success: history.success };
+  if (!canResend({ ...flags, success: flags.success === null ? null : flags.success === 1 })) {
+    throw new AppError(
+      'CONFLICT',
+      history.is_test === 1
+        ? 'A test cannot be resent; use Test again instead'
+        : 'This action is still being delivered; resend it once it has succeeded or failed',
+    );
+  }
+  const queued = await transactionWithRetry(db, async (tx) => {
+    // The trigger's row lock makes two simultaneous resends queue one batch, not two.
+    await lockHistoryForSettlement(tx, db.dialect, input.id);
+    if (await hasPendingResend(tx, input.id)) {
+      throw new AppError('CONFLICT', 'A resend of this action is already on its way');
+    }
+    return insertResendDeliveries(tx, input.id, now());
+  });
+  if (queued === 0) throw new AppError('CONFLICT', 'None of the targets this action went to is active any more');
+  ctx.services.deliveryWorker.enqueue(input.id);
+  return { status: 'success' as const, message: 'Action resent', deliveries: queued };
 });
 
 export const historyRouter = router({ list, refund, resend });

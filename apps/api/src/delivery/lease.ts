@@ -1,0 +1,8 @@
+/**
+ * How long a claimed delivery stays ours. It must outlive any attempt a live worker can make (the
+ * transport timeout) with room to record the outcome, so a second worker only ever takes over from
+ * a dead or stalled one, never from one that is still sending.
+ */
+export function leaseMsFor(timeoutMs: number): number {
+  return timeoutMs * 2 + 5_000;
+}

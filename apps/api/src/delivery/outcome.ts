@@ -1,0 +1,91 @@
+import {
+  type ActionHistoryRow,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+  findHistory,
+  finishDelivery,
+  listDeliveryStatuses,
+  lockHistoryForSettlement,
+  settleHistory,
+  transactionWithRetry,
+} from '@shop/db';
+import type { DeliveryResult } from '@shop/dispatch';
+import { nextAttemptDelay, triggerOutcome } from '@shop/domain';
+import type { Services } from '../services';
+import { announceRefund, refundInTransaction } from './refund';
+
+/** What an attempt's result means for the row: delivered, another try later, or failed for good. */
+export function outcomeOf(result: DeliveryResult, attempts: number, now: number): DeliveryOutcome {
+  if (result.ok) return { status: 'delivered', response: result.response, attempts, now };
+  const delay = nextAttemptDelay(attempts, result.retryable);
+  return delay === null
+    ? { status: 'failed', error: result.error, attempts, now }
+    : { status: 'queued', error: result.error, attempts, nextAttemptAt: now + delay, now };
+}
+
+/** A trigger whose fate this call decided. */
+export interface Settlement {
+  history: ActionHistoryRow;
+  success: boolean;
+  refunded: boolean;
+}
+
+export interface Recorded {
+  /** False: the lease was no longer ours, nothing was written. */
+  held: boolean;
+  settlement: Settlement | null;
+}
+
+/**
+ * One transaction: the fenced outcome write, and when that was the trigger's last open delivery,
+ * its settlement (and the refund when every target failed). Together or not at all, so a crash
+ * can never leave a trigger whose deliveries all failed but that nobody refunds. Resend rows
+ * record their outcome only: they never settle the trigger or move money.
+ */
+export async function recordOutcome(
+  services: Services,
+  delivery: ClaimedDelivery,
+  outcome: DeliveryOutcome,
+): Promise<Recorded> {
+  const { db } = services;
+  const settles = delivery.is_resend === 0 && outcome.status !== 'queued';
+  return transactionWithRetry(db, async (tx): Promise<Recorded> => {
+    if (settles) await lockHistoryForSettlement(tx, db.dialect, delivery.history_id);
+    if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome)))
+      return { held: false, settlement: null };
+    if (!settles) return { held: true, settlement: null };
+    const result = triggerOutcome(await listDeliveryStatuses(tx, delivery.history_id));
+    if (result === 'pending') return { held: true, settlement: null };
+    const success = result === 'delivered';
+    if (!(await settleHistory(tx, delivery.history_id, success))) return { held: true, settlement: null };
+    const history = await findHistory(tx, delivery.history_id);
+    if (!history) return { held: true, settlement: null };
+    const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', outcome.now));
+    return { held: true, settlement: { history, success, refunded } };
+  });
+}
+
+/** After the commit: the viewer's receipt (or the admins' test result) for a settled trigger. */
+export function announceSettlement(services: Services, settlement: Settlement, testedBy: string | null): void {
+  const { history, success } = settlement;
+  const timestamp = new Date(services.now()).toISOString();
+  if (history.is_test === 1) {
+    services.realtime.broadcast({
+      type: 'action_tested',
+      action: { name: history.action_name, cost: 0 },
+      user: { username: testedBy || 'admin' },
+      timestamp,
+      success,
+    });
+    return;
+  }
+  services.realtime.broadcast({
+    type: 'action_status',
+    historyId: history.id,
+    userId: history.user_id,
+    action: { name: history.action_name, cost: history.cost },
+    status: success ? 'delivered' : 'failed',
+    timestamp,
+  });
+  if (settlement.refunded) announceRefund(services, history, 'every delivery failed');
+}
