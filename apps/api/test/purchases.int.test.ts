@@ -1,7 +1,7 @@
-import { insertCoinPackage, listTransactions } from '@shop/db';
+import { findPaymentByOrderId, insertCoinPackage, listTransactions } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from './helpers';
+import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
 import { type PayPalStandIn, startPayPalStandIn } from './stand-ins/paypal-server';
 
 describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => {
@@ -12,6 +12,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
   beforeAll(async () => {
     paypal = await startPayPalStandIn();
     t = await createTestApp(dialect, {
+      admin: TEST_ADMIN,
       payments: {
         provider: 'paypal',
         clientId: paypal.clientId,
@@ -92,20 +93,77 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     expect(paypal.capturesExecuted(orderId)).toBe(1);
   });
 
+  const REFUNDED = 'The payment was refunded to your PayPal account.';
   it.each([
-    ['an amount lower than the price', { amountCents: 100 }, 'The paid amount does not match the package price'],
-    ['another currency', { currency: 'EUR' }, 'The payment currency EUR is not USD'],
-    ['a capture that is not completed', { status: 'DECLINED' }, 'The payment is not completed (status DECLINED)'],
-  ])('refuses %s and credits nothing', async (_what, override, message) => {
-    const { cookie, id } = await registerUser(t.app, `refused${Object.keys(override)[0]}`);
+    [
+      'an amount lower than the price',
+      { amountCents: 100 },
+      100,
+      `The paid amount does not match the package price. ${REFUNDED}`,
+    ],
+    ['another currency', { currency: 'EUR' }, 499, `The payment currency EUR is not USD. ${REFUNDED}`],
+  ])('refunds at PayPal, and credits nothing for, %s', async (_what, override, captured, message) => {
+    const { cookie, id } = await registerUser(t.app, `refunded${Object.keys(override)[0]}`);
     const orderId = await openOrder(cookie);
     paypal.approve(orderId);
     paypal.setCaptureOverride(orderId, override);
-    const res = await purchase(cookie, orderId);
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ status: 'error', message });
+    const replies = await Promise.all([purchase(cookie, orderId), purchase(cookie, orderId)]);
+    for (const res of replies) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ status: 'error', message });
+    }
     expect(await balanceOf(cookie)).toBe(0);
     expect(await listTransactions(t.db.kysely, id)).toEqual([]);
+    // The whole capture went back, once, however many calls saw the mismatch.
+    expect(paypal.refunds(orderId).map((r) => r.cents)).toEqual([captured]);
+    const payment = await findPaymentByOrderId(t.db.kysely, orderId);
+    expect(payment?.status).toBe('refunded');
+    // A retry after the refund is told the same, and nothing moves.
+    expect((await purchase(cookie, orderId)).json().message).toBe(message);
+    expect(paypal.refunds(orderId)).toHaveLength(1);
+  });
+
+  it('refuses a capture that is not completed and credits nothing', async () => {
+    const { cookie, id } = await registerUser(t.app, 'declined');
+    const orderId = await openOrder(cookie);
+    paypal.approve(orderId);
+    paypal.setCaptureOverride(orderId, { status: 'DECLINED' });
+    const res = await purchase(cookie, orderId);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ status: 'error', message: 'The payment is not completed (status DECLINED)' });
+    expect(await balanceOf(cookie)).toBe(0);
+    expect(await listTransactions(t.db.kysely, id)).toEqual([]);
+    expect(paypal.refunds(orderId)).toEqual([]);
+    expect((await findPaymentByOrderId(t.db.kysely, orderId))?.status).toBe('refused');
+  });
+
+  it('credits the coins and checks the price the order was opened with, though the admin edited the package', async () => {
+    const admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const pkg = await insertCoinPackage(t.db.kysely, {
+      name: 'Edited Pack',
+      description: '',
+      image_url: null,
+      amount: 300,
+      price_cents: 299,
+      created_at: 1,
+    });
+    const { cookie, id } = await registerUser(t.app, 'snapshot');
+    const orderId = await openOrder(cookie, { packageId: pkg, amount: '2.99' });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/coin-packages/${pkg}`,
+      headers: { cookie: admin },
+      payload: { name: 'Bigger Pack', amount: 5000, price: 999 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    paypal.approve(orderId);
+    const res = await purchase(cookie, orderId, pkg);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ coinsAdded: 300, balance: 300 });
+    expect((await listTransactions(t.db.kysely, id)).map((e) => [e.amount, e.description])).toEqual([
+      [300, 'Purchased Edited Pack'],
+    ]);
+    expect(paypal.refunds(orderId)).toEqual([]);
   });
 
   it('refuses an order the buyer has not approved, and credits it once approved', async () => {
@@ -152,8 +210,8 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     const orderId = await openOrder(cookie);
     paypal.approve(orderId);
     const unknown = await purchase(cookie, orderId, 9999);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('Coin package not found');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe('This payment order was made for another coin package');
     const cheap = await insertCoinPackage(t.db.kysely, {
       name: 'Big',
       description: '',
@@ -166,6 +224,8 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     expect(swapped.statusCode).toBe(422);
     expect(swapped.json().message).toBe('This payment order was made for another coin package');
     expect(await balanceOf(cookie)).toBe(0);
+    // A wrong package in the request does not spoil the order: the right one still credits it.
+    expect((await purchase(cookie, orderId)).json()).toMatchObject({ coinsAdded: 550, balance: 550 });
   });
 
   it('refuses an order amount that differs from the package price', async () => {

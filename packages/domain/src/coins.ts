@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalHttpUrl } from './validation';
 
 /** A coin package as clients see it: amount in whole coins, price in integer US cents. */
 export interface TCoinPackage {
@@ -11,6 +12,10 @@ export interface TCoinPackage {
   active: boolean;
 }
 
+/** Upper bounds that keep sums far from overflow and catch a typo of extra zeros. */
+export const MAX_PACKAGE_COINS = 1_000_000;
+export const MAX_PACKAGE_PRICE_CENTS = 100_000_00;
+
 const positiveInt = (what: string) =>
   z
     .number({ error: `${what} must be a whole number` })
@@ -20,10 +25,10 @@ const positiveInt = (what: string) =>
 export const ZCoinPackageInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
   description: z.string().trim().max(500).default(''),
-  imageUrl: z.string().trim().max(2048).nullable().optional(),
-  amount: positiveInt('Amount'),
+  imageUrl: optionalHttpUrl('Image URL'),
+  amount: positiveInt('Amount').max(MAX_PACKAGE_COINS, 'Amount must be at most 1,000,000 coins'),
   /** Integer cents: 499 is $4.99. */
-  price: positiveInt('Price').max(100_000_00, 'Price must be at most $100,000.00'),
+  price: positiveInt('Price').max(MAX_PACKAGE_PRICE_CENTS, 'Price must be at most $100,000.00'),
   active: z.boolean().default(true),
 });
 export type TCoinPackageInput = z.input<typeof ZCoinPackageInput>;
@@ -114,4 +119,34 @@ export function checkCapturedPayment(
     return { ok: false, reason: 'The paid amount does not match the package price' };
   }
   return { ok: true };
+}
+
+/**
+ * Where a payment order stands: created (waiting for the buyer or for PayPal), credited (coins
+ * added), refused (nothing was captured), refunded (captured but not creditable, so PayPal gave the
+ * money back), reversed (credited, then refunded or reversed at PayPal and the coins taken back).
+ */
+export const PAYMENT_STATUSES = ['created', 'credited', 'refused', 'refunded', 'reversed'] as const;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One payment as the admin payments list shows it. Money in integer cents, coins whole. */
+export interface TAdminPayment {
+  id: number;
+  orderId: string;
+  provider: string;
+  userId: number;
+  username: string | null;
+  packageName: string | null;
+  coins: number | null;
+  amountCents: number;
+  currency: string;
+  status: TPaymentStatus;
+  /** Coins taken back after a refund or reversal, and what could not be (the buyer had spent them). */
+  coinsReclaimed: number;
+  coinsUnrecovered: number;
+  reason: string | null;
+  /** Unrecovered coins, money refunded without coins, or an order still open long after creation. */
+  needsAttention: boolean;
+  createdAt: string;
+  updatedAt: string;
 }

@@ -1,20 +1,21 @@
-import {
-  credit,
-  findCoinPackage,
-  findPaymentByOrderId,
-  findUserById,
-  isUniqueViolation,
-  markPaymentCredited,
-  markPaymentRefused,
-} from '@shop/db';
-import { AppError, checkCapturedPayment, type TPurchaseResult } from '@shop/domain';
+import { findPaymentByOrderId, findUserById, markPaymentRefused } from '@shop/db';
+import { AppError, type TPurchaseResult } from '@shop/domain';
 import type { Services } from '../services';
 import { callProvider, requireGateway } from './require-gateway';
+import { settleCapture } from './settle-capture';
+
+/** What the buyer is told when the order ended as money sent back rather than coins. */
+function refundedMessage(reason: string | null): string {
+  const why = reason?.replace(/; the payment was refunded at PayPal$/, '') ?? 'The payment could not be credited';
+  return `${why}. The payment was refunded to your PayPal account.`;
+}
 
 /**
- * Credits a payment order at most once, however many calls (capture, purchase, retries) race for
- * it: the provider is asked what was really captured, and the ledger row's unique reference makes
- * a second credit impossible even when two calls pass every check at the same moment.
+ * The browser's capture and purchase calls. Credits a payment order at most once, however many
+ * calls (capture, purchase, retries, webhooks, reconciliation) race for it: PayPal is asked what
+ * was really captured, the capture is checked against the order's snapshot (price, currency,
+ * buyer), and the coins credited are the snapshot's, whatever the package says now. A capture
+ * that cannot be credited is refunded at PayPal, and the buyer is told so.
  */
 export async function fulfilOrder(
   services: Services,
@@ -38,15 +39,17 @@ export async function fulfilOrder(
     log.warn({ orderId: input.orderId, userId, owner: payment.user_id }, 'purchase refused: order of another user');
     throw new AppError('FORBIDDEN', 'This payment order belongs to another account');
   }
-  const packageId = input.packageId ?? payment.package_id;
-  if (packageId == null) throw new AppError('BAD_REQUEST', 'packageId is required');
-  const pkg = await findCoinPackage(db.kysely, packageId);
-  if (!pkg) throw new AppError('NOT_FOUND', 'Coin package not found');
-  if (payment.package_id != null && payment.package_id !== packageId) {
-    return refuse('This payment order was made for another coin package');
+  // A wrong package in the request says nothing about the order itself, so the order stays open.
+  if (input.packageId !== undefined && payment.package_id !== null && input.packageId !== payment.package_id) {
+    throw new AppError('PAYMENT_REFUSED', 'This payment order was made for another coin package');
   }
 
-  if (payment.status !== 'credited') {
+  let coinsAdded = 0;
+  let alreadyCredited = payment.status === 'credited';
+  if (payment.status === 'refunded' || payment.status === 'reversed') {
+    throw new AppError('PAYMENT_REFUSED', refundedMessage(payment.failure_reason));
+  }
+  if (!alreadyCredited) {
     const outcome = await callProvider(services, 'capture order', () =>
       gateway.captureOrder(input.orderId, `capture-${input.orderId}`),
     );
@@ -56,38 +59,28 @@ export async function fulfilOrder(
       throw new AppError('PAYMENT_REFUSED', 'The payment has not been approved yet');
     }
     if (outcome.kind === 'declined') return refuse(`The payment was declined: ${outcome.message}`);
-    if (outcome.order.customId !== null && outcome.order.customId !== `user:${userId}`) {
-      return refuse('This payment order belongs to another account');
-    }
-    const check = checkCapturedPayment(outcome.order.capture, pkg.price_cents);
-    if (!check.ok) return refuse(check.reason);
-  }
-
-  let alreadyCredited = payment.status === 'credited';
-  if (!alreadyCredited) {
-    try {
-      await db.kysely.transaction().execute(async (tx) => {
-        const now = services.now();
-        await credit(tx, {
-          userId,
-          amount: pkg.amount,
-          type: 'purchase',
-          description: `Purchased ${pkg.name}`,
-          reference: `payment:${input.orderId}`,
-          now,
-        });
-        await markPaymentCredited(tx, input.orderId, pkg.id, now);
-      });
-      log.info({ orderId: input.orderId, userId, coins: pkg.amount }, 'purchase credited');
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      alreadyCredited = true;
+    const settled = await settleCapture(services, gateway, payment, outcome.order.capture, outcome.order.customId);
+    switch (settled.kind) {
+      case 'credited':
+        coinsAdded = settled.coins;
+        break;
+      case 'already_credited':
+        alreadyCredited = true;
+        break;
+      case 'refunded':
+        throw new AppError('PAYMENT_REFUSED', refundedMessage(settled.reason));
+      case 'closed':
+        throw new AppError('PAYMENT_REFUSED', refundedMessage(settled.reason));
+      case 'pending':
+      case 'refused':
+        log.warn({ orderId: input.orderId, userId, reason: settled.reason }, 'purchase not credited');
+        throw new AppError('PAYMENT_REFUSED', settled.reason);
     }
   }
   const user = await findUserById(db.kysely, userId);
   return {
     status: 'success',
-    coinsAdded: alreadyCredited ? 0 : pkg.amount,
+    coinsAdded,
     balance: Number(user?.coin_balance ?? 0),
     alreadyCredited,
   };

@@ -1,5 +1,6 @@
 /**
- * A small typed client for PayPal Orders v2 (create, capture, get).
+ * A small typed client for PayPal Orders v2 (create, capture, get), capture refunds and webhook
+ * signature verification.
  *
  * Every request carries `AbortSignal.timeout(timeoutMs)`. The OAuth access token is cached until about 60 s before it
  * expires; a 401 from an API call drops the cached token and retries that call once. Transport trouble (network error,
@@ -35,6 +36,23 @@ export type CaptureOutcome =
   | { kind: 'not_found' }
   | { kind: 'declined'; message: string };
 
+export type RefundOutcome =
+  /** PayPal accepted the refund (status COMPLETED, or PENDING while it settles). */
+  | { kind: 'refunded'; refundId: string; status: string }
+  /** CAPTURE_FULLY_REFUNDED: the money has already gone back. */
+  | { kind: 'already_refunded' }
+  | { kind: 'not_found' }
+  | { kind: 'declined'; message: string };
+
+/** The `paypal-*` headers of a webhook delivery, as verify-webhook-signature wants them. */
+export interface WebhookTransmission {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}
+
 export class PayPalError extends Error {
   constructor(
     message: string,
@@ -49,6 +67,19 @@ export interface PayPalClient {
   createOrder(input: { amountCents: number; currency: 'USD'; customId: string }): Promise<{ id: string }>;
   captureOrder(orderId: string, requestId: string): Promise<CaptureOutcome>;
   getOrder(orderId: string): Promise<OrderSnapshot | null>;
+  /** A capture and the order it belongs to (`supplementary_data.related_ids.order_id`); null when unknown. */
+  getCapture(captureId: string): Promise<{ id: string; status: string; orderId: string | null } | null>;
+  /** Refunds a capture in full; a repeated requestId is answered without moving money twice. */
+  refundCapture(captureId: string, requestId: string): Promise<RefundOutcome>;
+  /**
+   * Asks PayPal whether a webhook delivery is genuine. `rawEvent` is the body exactly as received:
+   * it is embedded unparsed, because PayPal checks its signature against those bytes.
+   */
+  verifyWebhookSignature(input: {
+    transmission: WebhookTransmission;
+    webhookId: string;
+    rawEvent: string;
+  }): Promise<boolean>;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -230,8 +261,9 @@ export function createPayPalClient(config: PayPalConfig): PayPalClient {
     label: string,
     method: 'GET' | 'POST',
     path: string,
-    options: { body?: unknown; headers?: Record<string, string> } = {},
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse> {
+    const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     for (let attempt = 0; ; attempt++) {
       const bearer = await accessToken();
       const headers: Record<string, string> = {
@@ -239,12 +271,8 @@ export function createPayPalClient(config: PayPalConfig): PayPalClient {
         Accept: 'application/json',
         ...options.headers,
       };
-      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-      const res = await send(label, `${baseUrl}${path}`, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
+      if (payload !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await send(label, `${baseUrl}${path}`, { method, headers, body: payload });
       if (res.status !== 401) return res;
       if (token?.value === bearer) token = null;
       if (attempt >= 1) {
@@ -305,5 +333,55 @@ export function createPayPalClient(config: PayPalConfig): PayPalClient {
     },
 
     getOrder,
+
+    async getCapture(captureId) {
+      const res = await api('get capture', 'GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+      if (res.status === 404) return null;
+      if (res.status !== 200) {
+        throw new PayPalError(`PayPal get capture failed: ${describeError(res.body, res.status)}`, res.status);
+      }
+      return {
+        id: reqString(field(res.body, 'id'), 'id'),
+        status: reqString(field(res.body, 'status'), 'status'),
+        orderId: optString(field(field(field(res.body, 'supplementary_data'), 'related_ids'), 'order_id')),
+      };
+    },
+
+    async refundCapture(captureId, requestId) {
+      const res = await api('refund capture', 'POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+        headers: { 'PayPal-Request-Id': requestId, Prefer: 'return=representation' },
+        // No amount: a full refund of what was captured.
+        body: {},
+      });
+      if (res.status === 200 || res.status === 201) {
+        return {
+          kind: 'refunded',
+          refundId: reqString(field(res.body, 'id'), 'id'),
+          status: reqString(field(res.body, 'status'), 'status'),
+        };
+      }
+      if (res.status === 404) return { kind: 'not_found' };
+      if (res.status === 422 && issueOf(res.body) === 'CAPTURE_FULLY_REFUNDED') return { kind: 'already_refunded' };
+      return { kind: 'declined', message: describeError(res.body, res.status) };
+    },
+
+    async verifyWebhookSignature({ transmission, webhookId, rawEvent }) {
+      const fields = JSON.stringify({
+        auth_algo: transmission.authAlgo,
+        cert_url: transmission.certUrl,
+        transmission_id: transmission.transmissionId,
+        transmission_sig: transmission.transmissionSig,
+        transmission_time: transmission.transmissionTime,
+        webhook_id: webhookId,
+      });
+      // {"auth_algo":...,"webhook_id":"..."} + ,"webhook_event":<the received bytes>}
+      const rawBody = `${fields.slice(0, -1)},"webhook_event":${rawEvent}}`;
+      const res = await api('verify webhook signature', 'POST', '/v1/notifications/verify-webhook-signature', {
+        rawBody,
+      });
+      // A 4xx means PayPal could not match the delivery to our webhook: not verified, whatever the reason.
+      if (res.status !== 200) return false;
+      return field(res.body, 'verification_status') === 'SUCCESS';
+    },
   };
 }

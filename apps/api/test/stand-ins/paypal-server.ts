@@ -1,11 +1,15 @@
 /**
- * A stand-in for PayPal's REST API (OAuth token + Orders v2) on 127.0.0.1, for integration tests.
+ * A stand-in for PayPal's REST API (OAuth token, Orders v2, capture refunds, webhooks) on 127.0.0.1, for
+ * integration tests.
  *
  * It speaks the same protocol as the real thing: Basic-authenticated client-credentials tokens, Bearer-authenticated
- * order routes, PayPal's error shapes (RESOURCE_NOT_FOUND, ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED) and
- * PayPal-Request-Id idempotency on capture (a repeated id replays the first successful reply byte for byte).
+ * routes, PayPal's error shapes (RESOURCE_NOT_FOUND, ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED,
+ * CAPTURE_FULLY_REFUNDED) and PayPal-Request-Id idempotency on capture and refund (a repeated id replays the first
+ * successful reply byte for byte). Webhook deliveries are built like PayPal's (event JSON plus the `paypal-*`
+ * transmission headers) and only `POST /v1/notifications/verify-webhook-signature` can tell a genuine one: it
+ * answers SUCCESS for an untouched delivery to the configured webhook id, FAILURE for anything else.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -25,7 +29,38 @@ export interface PayPalStandIn {
   tokenRequests(): number;
   /** Invalidates every issued access token (the next API call gets a 401). */
   revokeTokens(): void;
+  /** The id of the webhook PayPal would deliver to (configure the shop with it). */
+  webhookId: string;
+  /** Approves and captures as PayPal would, without the shop hearing back (its reply was lost, the tab closed). */
+  captureOutOfBand(orderId: string): string;
+  /** A refund made by the merchant in PayPal's dashboard: all of the capture, or `amountCents` of it. */
+  refundAsMerchant(orderId: string, amountCents?: number): string;
+  /** A reversal (chargeback) of the whole capture; returns its id. */
+  reverse(orderId: string): string;
+  /** PayPal voids the order (the buyer cancelled, or it lapsed). */
+  voidOrder(orderId: string): void;
+  /** The order is gone at PayPal: reads answer 404. */
+  forgetOrder(orderId: string): void;
+  /** Refunds executed on the order's capture, in order (merchant ones and those the shop asked for). */
+  refunds(orderId: string): Array<{ id: string; cents: number; requestId: string | null }>;
+  /**
+   * A signed webhook delivery of `eventType` for the order's current state, as PayPal would POST it. Refund
+   * events describe the latest refund (or `refundId`); reversal events the reversal.
+   */
+  webhook(
+    eventType: 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.REFUNDED' | 'PAYMENT.CAPTURE.REVERSED',
+    orderId: string,
+    options?: { refundId?: string },
+  ): WebhookDelivery;
+  /** How many verify-webhook-signature calls arrived. */
+  verifyCalls(): number;
   close(): Promise<void>;
+}
+
+export interface WebhookDelivery {
+  headers: Record<string, string>;
+  /** The body exactly as PayPal sends it. */
+  payload: string;
 }
 
 interface Money {
@@ -40,6 +75,16 @@ interface StoredCapture {
   create_time: string;
 }
 
+interface StoredRefund {
+  id: string;
+  kind: 'refund' | 'reversal';
+  cents: number;
+  /** Cents refunded from the capture up to and including this one. */
+  totalCents: number;
+  requestId: string | null;
+  createTime: string;
+}
+
 interface StoredOrder {
   id: string;
   status: string;
@@ -49,6 +94,7 @@ interface StoredOrder {
   capture: StoredCapture | null;
   override: { amountCents?: number; currency?: string; status?: string } | null;
   capturesExecuted: number;
+  refunds: StoredRefund[];
 }
 
 interface Reply {
@@ -60,6 +106,15 @@ const VALUE_PATTERN = /^\d+(\.\d{1,2})?$/;
 
 function hex(bytes: number): string {
   return randomBytes(bytes).toString('hex').toUpperCase();
+}
+
+function now(): string {
+  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+function valueToCents(value: string): number {
+  const [whole = '0', frac = ''] = value.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
 function centsToValue(cents: number): string {
@@ -100,6 +155,12 @@ function header(req: IncomingMessage, name: string): string | undefined {
 export async function startPayPalStandIn(options: { delayMs?: number } = {}): Promise<PayPalStandIn> {
   const clientId = `sim-client-${hex(4).toLowerCase()}`;
   const clientSecret = `sim-secret-${hex(12).toLowerCase()}`;
+  const webhookId = `WHSIM${hex(8)}`;
+  /** Signs transmissions; only this process knows it, so only verify-webhook-signature can check a delivery. */
+  const signingKey = randomBytes(32);
+  let verifyCount = 0;
+  /** Refund replies keyed by PayPal-Request-Id, replayed on a repeat. */
+  const refundReplies = new Map<string, { captureId: string; reply: Reply }>();
   const tokens = new Set<string>();
   const orders = new Map<string, StoredOrder>();
   /** Successful capture replies keyed by PayPal-Request-Id, replayed verbatim on a repeat. */
@@ -143,6 +204,155 @@ export async function startPayPalStandIn(options: { delayMs?: number } = {}): Pr
       create_time: order.createTime,
       links: order.status === 'COMPLETED' ? [{ href: self, rel: 'self', method: 'GET' }] : orderLinks(order.id),
     };
+  }
+
+  function captureJson(order: StoredOrder, capture: StoredCapture): Record<string, unknown> {
+    const self = `${baseUrl}/v2/payments/captures/${capture.id}`;
+    const json: Record<string, unknown> = {
+      id: capture.id,
+      status: capture.status,
+      amount: capture.amount,
+      final_capture: true,
+      supplementary_data: { related_ids: { order_id: order.id } },
+      create_time: capture.create_time,
+      update_time: capture.create_time,
+      links: [
+        { href: self, rel: 'self', method: 'GET' },
+        { href: `${self}/refund`, rel: 'refund', method: 'POST' },
+        { href: `${baseUrl}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    if (order.customId !== null) json.custom_id = order.customId;
+    return json;
+  }
+
+  function refundJson(order: StoredOrder, capture: StoredCapture, refund: StoredRefund): Record<string, unknown> {
+    const currency = capture.amount.currency_code;
+    const money = (cents: number) => ({ currency_code: currency, value: centsToValue(cents) });
+    return {
+      id: refund.id,
+      amount: money(refund.cents),
+      status: 'COMPLETED',
+      seller_payable_breakdown: {
+        gross_amount: money(refund.cents),
+        net_amount: money(refund.cents),
+        total_refunded_amount: money(refund.totalCents),
+      },
+      ...(order.customId !== null ? { custom_id: order.customId } : {}),
+      create_time: refund.createTime,
+      update_time: refund.createTime,
+      links: [
+        { href: `${baseUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+        { href: `${baseUrl}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    };
+  }
+
+  function findByCapture(captureId: string): StoredOrder | undefined {
+    for (const order of orders.values()) if (order.capture?.id === captureId) return order;
+    return undefined;
+  }
+
+  /** Moves money back from the capture; null when nothing is left to refund. */
+  function executeRefund(
+    order: StoredOrder,
+    kind: 'refund' | 'reversal',
+    cents: number | null,
+    requestId: string | null,
+  ): StoredRefund | null {
+    const capture = order.capture;
+    if (!capture) return null;
+    const captured = valueToCents(capture.amount.value);
+    const done = order.refunds.reduce((sum, r) => sum + r.cents, 0);
+    const amount = cents ?? captured - done;
+    if (amount <= 0 || done + amount > captured) return null;
+    const refund: StoredRefund = {
+      id: `${kind === 'refund' ? 'SIMREF' : 'SIMREV'}${hex(6)}`,
+      kind,
+      cents: amount,
+      totalCents: done + amount,
+      requestId,
+      createTime: now(),
+    };
+    order.refunds.push(refund);
+    capture.status =
+      kind === 'reversal' ? 'REVERSED' : refund.totalCents >= captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    return refund;
+  }
+
+  function refundRoute(captureId: string, req: IncomingMessage, body: string): Reply {
+    const requestId = header(req, 'paypal-request-id') ?? null;
+    if (requestId) {
+      const previous = refundReplies.get(requestId);
+      if (previous && previous.captureId === captureId) return previous.reply;
+    }
+    const order = findByCapture(captureId);
+    if (!order?.capture) {
+      return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+    }
+    let cents: number | null = null;
+    if (body.trim() !== '') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return error(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.');
+      }
+      const amount = isRecord(parsed) ? parsed.amount : undefined;
+      if (isRecord(amount) && typeof amount.value === 'string' && VALUE_PATTERN.test(amount.value)) {
+        cents = valueToCents(amount.value);
+      }
+    }
+    if (order.capture.status === 'REFUNDED' || order.capture.status === 'REVERSED') {
+      return error(
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'CAPTURE_FULLY_REFUNDED',
+        'The capture has already been fully refunded',
+      );
+    }
+    const refund = executeRefund(order, 'refund', cents, requestId);
+    if (!refund) {
+      return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED', 'The refund amount exceeds the capture.');
+    }
+    const reply = json(201, refundJson(order, order.capture, refund));
+    if (requestId) refundReplies.set(requestId, { captureId, reply });
+    return reply;
+  }
+
+  function signature(transmissionId: string, time: string, forWebhook: string, payload: string): string {
+    const digest = createHash('sha256').update(payload).digest('hex');
+    return createHmac('sha256', signingKey)
+      .update(`${transmissionId}|${time}|${forWebhook}|${digest}`)
+      .digest('base64');
+  }
+
+  function verifyRoute(body: string): Reply {
+    verifyCount++;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return error(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.');
+    }
+    if (!isRecord(parsed)) return error(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER', 'Invalid request.');
+    const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'];
+    for (const name of fields) {
+      if (typeof parsed[name] !== 'string' || parsed[name] === '') {
+        return error(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER', `${name} is required.`);
+      }
+    }
+    if (!isRecord(parsed.webhook_event)) {
+      return error(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER', 'webhook_event is required.');
+    }
+    const expected = signature(
+      String(parsed.transmission_id),
+      String(parsed.transmission_time),
+      String(parsed.webhook_id),
+      JSON.stringify(parsed.webhook_event),
+    );
+    const ok = parsed.webhook_id === webhookId && parsed.transmission_sig === expected;
+    return json(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
   }
 
   function tokenRoute(req: IncomingMessage, body: string): Reply {
@@ -205,15 +415,15 @@ export async function startPayPalStandIn(options: { delayMs?: number } = {}): Pr
       capture: null,
       override: null,
       capturesExecuted: 0,
+      refunds: [],
     };
     orders.set(id, order);
     return json(201, { id, status: order.status, links: orderLinks(id) });
   }
 
-  function captureRoute(orderId: string, req: IncomingMessage): Reply {
+  function captureRoute(orderId: string, requestId: string | undefined): Reply {
     captureCalls.set(orderId, (captureCalls.get(orderId) ?? 0) + 1);
     const order = orders.get(orderId);
-    const requestId = header(req, 'paypal-request-id');
     if (requestId) {
       const previous = idempotent.get(requestId);
       if (previous && previous.orderId === orderId) return previous.reply;
@@ -268,6 +478,17 @@ export async function startPayPalStandIn(options: { delayMs?: number } = {}): Pr
     }
 
     if (req.method === 'POST' && path === '/v2/checkout/orders') return createRoute(body);
+    if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return verifyRoute(body);
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (refundMatch && req.method === 'POST') return refundRoute(decodeURIComponent(refundMatch[1] ?? ''), req, body);
+    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path);
+    if (captureMatch && req.method === 'GET') {
+      const order = findByCapture(decodeURIComponent(captureMatch[1] ?? ''));
+      if (!order?.capture) {
+        return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+      }
+      return json(200, captureJson(order, order.capture));
+    }
 
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     if (match) {
@@ -277,7 +498,7 @@ export async function startPayPalStandIn(options: { delayMs?: number } = {}): Pr
       } catch {
         orderId = '';
       }
-      if (match[2] && req.method === 'POST') return captureRoute(orderId, req);
+      if (match[2] && req.method === 'POST') return captureRoute(orderId, header(req, 'paypal-request-id'));
       if (!match[2] && req.method === 'GET') {
         const order = orders.get(orderId);
         if (!order) {
@@ -339,6 +560,77 @@ export async function startPayPalStandIn(options: { delayMs?: number } = {}): Pr
     revokeTokens() {
       tokens.clear();
     },
+    webhookId,
+    captureOutOfBand(orderId) {
+      const order = mustGet(orderId);
+      if (order.status === 'CREATED') order.status = 'APPROVED';
+      const reply = captureRoute(orderId, undefined);
+      if (reply.status !== 201 || !order.capture) throw new Error(`PayPal stand-in: capture failed: ${reply.body}`);
+      return order.capture.id;
+    },
+    refundAsMerchant(orderId, amountCents) {
+      const refund = executeRefund(mustGet(orderId), 'refund', amountCents ?? null, null);
+      if (!refund) throw new Error(`PayPal stand-in: nothing to refund on ${orderId}`);
+      return refund.id;
+    },
+    reverse(orderId) {
+      const refund = executeRefund(mustGet(orderId), 'reversal', null, null);
+      if (!refund) throw new Error(`PayPal stand-in: nothing to reverse on ${orderId}`);
+      return refund.id;
+    },
+    voidOrder(orderId) {
+      mustGet(orderId).status = 'VOIDED';
+    },
+    forgetOrder(orderId) {
+      orders.delete(orderId);
+    },
+    refunds: (orderId) =>
+      (orders.get(orderId)?.refunds ?? [])
+        .filter((r) => r.kind === 'refund')
+        .map((r) => ({ id: r.id, cents: r.cents, requestId: r.requestId })),
+    webhook(eventType, orderId, opts = {}) {
+      const order = mustGet(orderId);
+      const capture = order.capture;
+      if (!capture) throw new Error(`PayPal stand-in: ${orderId} has no capture to send events about`);
+      let resourceType = 'capture';
+      let resource: Record<string, unknown>;
+      if (eventType === 'PAYMENT.CAPTURE.COMPLETED') {
+        resource = captureJson(order, capture);
+      } else {
+        const kind = eventType === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'reversal';
+        const candidates = order.refunds.filter((r) => r.kind === kind);
+        const refund = opts.refundId ? candidates.find((r) => r.id === opts.refundId) : candidates.at(-1);
+        if (!refund) throw new Error(`PayPal stand-in: no ${kind} on ${orderId}`);
+        resourceType = 'refund';
+        resource = refundJson(order, capture, refund);
+      }
+      const event = {
+        id: `WH-${hex(8)}-${hex(8)}`,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: resourceType,
+        resource_version: '2.0',
+        event_type: eventType,
+        summary: `${eventType} for ${orderId}`,
+        resource,
+        links: [],
+      };
+      const payload = JSON.stringify(event);
+      const transmissionId = randomBytes(16).toString('hex');
+      const time = new Date().toISOString();
+      return {
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'paypal-auth-algo': 'SHA256withRSA',
+          'paypal-cert-url': `${baseUrl}/v1/notifications/certs/CERT-SIM`,
+          'paypal-transmission-id': transmissionId,
+          'paypal-transmission-sig': signature(transmissionId, time, webhookId, payload),
+          'paypal-transmission-time': time,
+        },
+      };
+    },
+    verifyCalls: () => verifyCount,
     close() {
       return new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

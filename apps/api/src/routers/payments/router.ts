@@ -4,6 +4,8 @@ import { fulfilOrder } from '../../payments/fulfil-order';
 import { DEMO_NOTICE } from '../../payments/gateway';
 import { PAYMENT_UNAVAILABLE } from '../../payments/require-gateway';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { enforceRateLimit } from '../auth/rate-limit';
+import { adminList } from './admin-payments';
 
 /** What the payment modal needs to draw itself: PayPal buttons, the demo checkout, or neither. */
 const getSetup = publicProcedure.query(({ ctx }) => {
@@ -15,18 +17,19 @@ const getSetup = publicProcedure.query(({ ctx }) => {
   return { provider: 'paypal' as const, clientId: provider.clientId, currency: 'USD' as const, notice: null };
 });
 
-const createOrder = authedProcedure
-  .input(ZCreateOrder)
-  .mutation(({ ctx, input }) => createPaymentOrder(ctx.services, ctx.user.id, input));
+const createOrder = authedProcedure.input(ZCreateOrder).mutation(async ({ ctx, input }) => {
+  await enforceRateLimit(ctx.services.limiters.order, `user:${ctx.user.id}`, ctx.services.now());
+  return createPaymentOrder(ctx.services, ctx.user.id, input);
+});
 
-const captureOrder = authedProcedure
-  .input(ZCaptureOrder)
-  .mutation(({ ctx, input }) => fulfilOrder(ctx.services, ctx.user.id, input));
+const captureOrder = authedProcedure.input(ZCaptureOrder).mutation(async ({ ctx, input }) => {
+  await enforceRateLimit(ctx.services.limiters.capture, `user:${ctx.user.id}`, ctx.services.now());
+  return fulfilOrder(ctx.services, ctx.user.id, input);
+});
 
-const purchase = authedProcedure
-  .input(ZPurchase)
-  .mutation(({ ctx, input }) =>
-    fulfilOrder(ctx.services, ctx.user.id, { orderId: input.paypalOrderId, packageId: input.packageId }),
-  );
+const purchase = authedProcedure.input(ZPurchase).mutation(async ({ ctx, input }) => {
+  await enforceRateLimit(ctx.services.limiters.capture, `user:${ctx.user.id}`, ctx.services.now());
+  return fulfilOrder(ctx.services, ctx.user.id, { orderId: input.paypalOrderId, packageId: input.packageId });
+});
 
-export const paymentsRouter = router({ getSetup, createOrder, captureOrder, purchase });
+export const paymentsRouter = router({ getSetup, createOrder, captureOrder, purchase, adminList });

@@ -9,6 +9,7 @@ const COLORS: Record<TTransactionType, string> = {
   reward: 'teal',
   conversion: 'gray',
   admin_grant: 'orange',
+  chargeback: 'red',
 };
 
 export function TransactionTypeBadge({ type }: { type: TTransactionType }) {
