@@ -1,29 +1,59 @@
 import {
   type Db,
   deleteExpiredSessions,
+  deleteSessionsOfUser,
   findUserByUsername,
   insertUser,
+  isUniqueViolation,
   migrateToLatest,
   seedDemoData,
   setAdmin,
   setPasswordHash,
 } from '@shop/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from './auth/password';
+import { hashPassword, verifyPassword } from './auth/password';
 import type { Config } from './env';
 
-/** Makes the configured admin exist: created if absent, else promoted and given the configured password. */
-export async function ensureAdmin(db: Db, admin: { username: string; password: string }, now: number) {
-  const passwordHash = await hashPassword(admin.password);
-  await db.kysely.transaction().execute(async (tx) => {
-    const existing = await findUserByUsername(tx, admin.username);
-    if (!existing) {
-      await insertUser(tx, { username: admin.username, passwordHash, isAdmin: true, now });
-      return;
+export type AdminOutcome = 'created' | 'unchanged' | 'updated';
+
+/**
+ * Makes the configured admin exist: created if absent, else promoted and given the configured
+ * password. An account that was promoted or had its password reset loses every session: whoever
+ * held it before (a viewer who registered the name, or someone with the old password) must not
+ * keep a signed-in admin. An admin whose password still verifies keeps its sessions, so a restart
+ * does not sign the real admin out (argon2 salts every hash, so comparing hashes would always differ).
+ */
+export async function ensureAdmin(
+  db: Db,
+  admin: { username: string; password: string },
+  now: number,
+): Promise<AdminOutcome> {
+  const existing = await findUserByUsername(db.kysely, admin.username);
+  if (!existing) {
+    try {
+      await insertUser(db.kysely, {
+        username: admin.username,
+        passwordHash: await hashPassword(admin.password),
+        isAdmin: true,
+        now,
+      });
+      return 'created';
+    } catch (error) {
+      // Another process starting at the same moment created it first: check that one instead.
+      if (!isUniqueViolation(error)) throw error;
+      return ensureAdmin(db, admin, now);
     }
-    await setAdmin(tx, existing.id, true);
-    await setPasswordHash(tx, existing.id, passwordHash);
+  }
+  const promote = existing.is_admin !== 1;
+  const resetPassword = !(await verifyPassword(existing.password_hash, admin.password));
+  if (!promote && !resetPassword) return 'unchanged';
+  const passwordHash = resetPassword ? await hashPassword(admin.password) : null;
+  await db.kysely.transaction().execute(async (tx) => {
+    if (promote) await setAdmin(tx, existing.id, true);
+    if (passwordHash) await setPasswordHash(tx, existing.id, passwordHash);
+    await deleteSessionsOfUser(tx, existing.id);
   });
+  return 'updated';
 }
 
 export async function prepareDatabase(db: Db, config: Config, log: FastifyBaseLogger, now: number): Promise<void> {
@@ -31,8 +61,12 @@ export async function prepareDatabase(db: Db, config: Config, log: FastifyBaseLo
   // A session is only deleted when its cookie comes back after expiry; sweep the ones that never do.
   await deleteExpiredSessions(db.kysely, now);
   if (config.admin) {
-    await ensureAdmin(db, config.admin, now);
-    log.info({ username: config.admin.username }, 'admin account ensured');
+    const outcome = await ensureAdmin(db, config.admin, now);
+    const note =
+      outcome === 'updated'
+        ? 'admin account promoted or password reset; its sessions were revoked'
+        : `admin account ${outcome}`;
+    log.info({ username: config.admin.username }, note);
   }
   if (config.seedDemoData && (await seedDemoData(db, now))) {
     log.info('empty catalogue filled with demo packages, categories and actions');

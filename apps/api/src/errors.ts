@@ -2,11 +2,14 @@ import { APP_ERROR_STATUS, AppError, appErrorCodeFromTrpc, describeZodError, typ
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { RateLimitedError } from './rate-limit';
 
 export interface ClientError {
   status: number;
   code: TAppErrorCode;
   message: string;
+  /** Set on a 429: the seconds the client should wait, sent as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -17,6 +20,9 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
  */
 export function toClientError(error: unknown): ClientError {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+  if (cause instanceof RateLimitedError) {
+    return { status: 429, code: cause.code, message: cause.message, retryAfterSeconds: cause.retryAfterSeconds };
+  }
   if (cause instanceof AppError) {
     return { status: APP_ERROR_STATUS[cause.code].http, code: cause.code, message: cause.message };
   }

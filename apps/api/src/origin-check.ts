@@ -9,6 +9,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function isForeignOrigin(req: FastifyRequest, publicOrigin: string | null): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
+  return isForeignOriginHeader(req, publicOrigin);
+}
+
+/** True when the request names an Origin that is not ours, whatever its method (a /ws upgrade is a GET). */
+export function isForeignOriginHeader(req: FastifyRequest, publicOrigin: string | null): boolean {
   const origin = req.headers.origin;
   if (!origin) return false;
   let originUrl: URL;

@@ -6,11 +6,18 @@ import {
   listCoinPackages,
   listStreamActions,
 } from '@shop/db';
-import { createTestDb, testDialects } from '@shop/db/testing';
+import { createTestDb, type TestDb, testDialects } from '@shop/db/testing';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/password';
-import { createTestApp, DEFAULT_RATE_LIMITS, testConfig } from './helpers';
+import { createTestApp, DEFAULT_RATE_LIMITS, loginAs, sessionCookie, testConfig } from './helpers';
+
+async function countSessions(db: TestDb, username: string): Promise<number> {
+  const user = await findUserByUsername(db.kysely, username);
+  if (!user) throw new Error(`no user ${username}`);
+  const rows = await db.kysely.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+  return rows.length;
+}
 
 describe.each(testDialects())('start-up on %s', (dialect) => {
   it('creates the configured admin, who can sign in and is an admin', async () => {
@@ -47,6 +54,94 @@ describe.each(testDialects())('start-up on %s', (dialect) => {
       expect(res.json().isAdmin).toBe(true);
       expect((await findUserByUsername(db.kysely, 'boss'))?.is_admin).toBe(1);
       await app.close();
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('refuses to register the configured admin name, in any case', async () => {
+    const t = await createTestApp(dialect, { admin: { username: 'boss', password: 'boss-pass' } });
+    try {
+      for (const username of ['boss', 'BOSS', ' Boss ']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: { username, password: 'secret123' },
+        });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({ status: 'error', message: 'This username is reserved' });
+      }
+      const trpc = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.register',
+        payload: { username: 'Boss', password: 'secret123' },
+      });
+      expect(trpc.statusCode).toBe(409);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('signs out every session of a squatted account when start-up promotes it', async () => {
+    const db = await createTestDb(dialect);
+    try {
+      // A viewer registers the name before the operator configures it as the admin.
+      const before = await buildApp(testConfig(), { db });
+      const squatter = await before.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: 'Boss', password: 'squatter-pass' },
+      });
+      expect(squatter.statusCode).toBe(200);
+      const cookie = sessionCookie(squatter);
+      await before.app.close();
+
+      const after = await buildApp(testConfig({ admin: { username: 'boss', password: 'real-admin-pass' } }), { db });
+      try {
+        const me = await after.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+        expect(me.statusCode).toBe(401);
+        const admin = await after.app.inject({
+          method: 'GET',
+          url: '/api/admin/coin-packages',
+          headers: { cookie },
+        });
+        expect(admin.statusCode).toBe(401);
+        const old = await after.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'boss', password: 'squatter-pass' },
+        });
+        expect(old.statusCode).toBe(401);
+        expect(await countSessions(db, 'boss')).toBe(0);
+      } finally {
+        await after.app.close();
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('keeps the admin signed in across a restart that changes nothing, not across a password change', async () => {
+    const db = await createTestDb(dialect);
+    try {
+      const admin = { username: 'boss', password: 'boss-pass-1' };
+      const first = await buildApp(testConfig({ admin }), { db });
+      const cookie = await loginAs(first.app, admin.username, admin.password);
+      await first.app.close();
+
+      const same = await buildApp(testConfig({ admin }), { db });
+      expect((await same.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+      await same.app.close();
+
+      const rotated = await buildApp(testConfig({ admin: { ...admin, password: 'boss-pass-2' } }), { db });
+      try {
+        expect((await rotated.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(
+          401,
+        );
+        expect((await loginAs(rotated.app, 'boss', 'boss-pass-2')).startsWith('session=')).toBe(true);
+      } finally {
+        await rotated.app.close();
+      }
     } finally {
       await db.destroy();
     }

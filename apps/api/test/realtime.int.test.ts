@@ -5,24 +5,36 @@ import type { TRealtimeMessage } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app';
-import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, testConfig } from './helpers';
+import {
+  createTestApp,
+  grantCoins,
+  loginAs,
+  registerUser,
+  TEST_ADMIN,
+  type TestApp,
+  testConfig,
+  testRedisUrl,
+} from './helpers';
 
-/** Redis is optional for a developer and mandatory in CI, like MySQL. */
-function testRedisUrl(): string | null {
-  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
-  if (process.env.CI === 'true') throw new Error('CI=true but TEST_REDIS_URL is not set');
-  return null;
+interface Listener {
+  messages: TRealtimeMessage[];
+  raw: string[];
+  ws: WebSocket;
 }
 
-async function listen(socketUrl: string): Promise<{ messages: TRealtimeMessage[]; ws: WebSocket }> {
-  const ws = new WebSocket(socketUrl);
+async function listen(socketUrl: string, cookie?: string): Promise<Listener> {
+  const ws = new WebSocket(socketUrl, cookie ? { headers: { cookie } } : {});
   const messages: TRealtimeMessage[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as TRealtimeMessage));
+  const raw: string[] = [];
+  ws.on('message', (data) => {
+    raw.push(String(data));
+    messages.push(JSON.parse(String(data)) as TRealtimeMessage);
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
-  return { messages, ws };
+  return { messages, raw, ws };
 }
 
 async function until(check: () => boolean, ms = 5000): Promise<void> {
@@ -33,12 +45,32 @@ async function until(check: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
+const sentinel = (name: string): TRealtimeMessage => ({
+  type: 'action_tested',
+  action: { name, cost: 0 },
+  user: { username: 'admin' },
+  timestamp: new Date().toISOString(),
+  success: true,
+});
+
+/**
+ * Frames reach one socket in order, so once a public sentinel sent after an event has arrived,
+ * anything that event would have sent to this socket has arrived too.
+ */
+async function settle(t: { services: TestApp['services'] }, listeners: Listener[], name: string): Promise<void> {
+  t.services.realtime.broadcast(sentinel(name));
+  await until(() =>
+    listeners.every((l) => l.messages.some((m) => m.type === 'action_tested' && m.action.name === name)),
+  );
+}
+
 describe.each(testDialects())('the /ws socket on %s', (dialect) => {
-  it('tells every connected client about a trigger and its delivery', async () => {
+  it('tells everyone about a trigger and only the paying viewer about its delivery', async () => {
     const rcon = await startRconStandIn({ password: 'pw' });
     const t = await createTestApp(dialect, { admin: TEST_ADMIN });
     try {
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const socketUrl = `${address.replace('http', 'ws')}/ws`;
       const admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
       await t.app.inject({
         method: 'POST',
@@ -58,28 +90,116 @@ describe.each(testDialects())('the /ws socket on %s', (dialect) => {
         minecraft_server: null,
         created_at: 1,
       });
-      const watcher = await listen(`${address.replace('http', 'ws')}/ws`);
       const viewer = await registerUser(t.app, 'boomer');
+      const other = await registerUser(t.app, 'bystander');
+      const anonymous = await listen(socketUrl);
+      const payer = await listen(socketUrl, viewer.cookie);
+      const stranger = await listen(socketUrl, other.cookie);
       await grantCoins(t, viewer.id, 20);
-      await t.app.inject({
+      const res = await t.app.inject({
         method: 'POST',
         url: '/api/trigger-action',
         headers: { cookie: viewer.cookie },
         payload: { actionId },
       });
+      expect(res.statusCode).toBe(200);
       await t.services.deliveryWorker.runOnce();
-      await until(() => watcher.messages.length >= 2);
-      expect(watcher.messages[0]).toMatchObject({
-        type: 'action_triggered',
-        action: { name: 'Creeper', cost: 20 },
-        user: { username: 'boomer' },
-        success: true,
+      await until(() => payer.messages.some((m) => m.type === 'action_status'));
+      await settle(t, [anonymous, payer, stranger], 'after-delivery');
+
+      expect(payer.messages.find((m) => m.type === 'action_status')).toMatchObject({
+        type: 'action_status',
+        status: 'delivered',
+        userId: viewer.id,
+        historyId: expect.any(Number),
       });
-      expect(watcher.messages[1]).toMatchObject({ type: 'action_status', status: 'delivered', userId: viewer.id });
-      watcher.ws.close();
+      for (const socket of [anonymous, payer, stranger]) {
+        expect(socket.messages[0]).toMatchObject({
+          type: 'action_triggered',
+          action: { name: 'Creeper', cost: 20 },
+          user: { username: 'boomer' },
+          success: true,
+        });
+      }
+      for (const socket of [anonymous, stranger]) {
+        expect(socket.messages.map((m) => m.type)).toEqual(['action_triggered', 'action_tested']);
+        // The public feed names the display name and nothing that identifies rows or accounts.
+        expect(socket.raw.join('\n')).not.toMatch(/userId|historyId/);
+      }
+      for (const socket of [anonymous, payer, stranger]) socket.ws.close();
     } finally {
       await t.close();
       await rcon.close();
+    }
+  });
+
+  it('closes a socket that sends a frame above 4 KiB', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const socket = await listen(`${address.replace('http', 'ws')}/ws`);
+      const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
+      socket.ws.send('x'.repeat(5 * 1024));
+      expect(await closed).toBe(1009);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses the socket past the per-address cap and takes one again after a close', async () => {
+    const t = await createTestApp(dialect, { socketsPerAddress: 3 });
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const socketUrl = `${address.replace('http', 'ws')}/ws`;
+      const open = [await listen(socketUrl), await listen(socketUrl), await listen(socketUrl)];
+      const extra = new WebSocket(socketUrl);
+      const refused = await new Promise<{ code: number; reason: string }>((resolve) =>
+        extra.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+      );
+      expect(refused).toEqual({ code: 1008, reason: 'Too many connections from your address' });
+
+      const first = open[0];
+      if (!first) throw new Error('no socket');
+      await new Promise<void>((resolve) => {
+        first.ws.once('close', () => resolve());
+        first.ws.close();
+      });
+      // The server counts the close when it sees it; a fresh socket is then welcome and stays open.
+      await until(() => !t.services.realtime.isFull('127.0.0.1'));
+      const again = await listen(socketUrl);
+      await settle(t, [again], 'still-open');
+      expect(again.ws.readyState).toBe(WebSocket.OPEN);
+      for (const socket of [...open, again]) socket.ws.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps a socket from another site anonymous even with the session cookie', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const viewer = await registerUser(t.app, 'hijacked');
+      const foreign = new WebSocket(`${address.replace('http', 'ws')}/ws`, {
+        headers: { cookie: viewer.cookie, origin: 'https://evil.example' },
+      });
+      const messages: TRealtimeMessage[] = [];
+      foreign.on('message', (data) => messages.push(JSON.parse(String(data)) as TRealtimeMessage));
+      await new Promise<void>((resolve) => foreign.once('open', () => resolve()));
+      t.services.realtime.broadcast({
+        type: 'action_status',
+        historyId: 1,
+        userId: viewer.id,
+        action: { name: 'Secret', cost: 1 },
+        status: 'delivered',
+        timestamp: new Date().toISOString(),
+      });
+      t.services.realtime.broadcast(sentinel('public'));
+      await until(() => messages.length > 0);
+      expect(messages.map((m) => m.type)).toEqual(['action_tested']);
+      foreign.close();
+    } finally {
+      await t.close();
     }
   });
 });
@@ -88,23 +208,30 @@ describe('the /ws fan-out through Redis', () => {
   const redisUrl = testRedisUrl();
   // Without Redis on a developer's machine there is nothing to fan out through; CI always has it.
   const maybe = redisUrl ? it : it.skip;
-  maybe('reaches a socket on another api process', async () => {
+  maybe('reaches a socket on another api process, receipts only to their viewer', async () => {
     const a = await createTestApp('sqlite', { redisUrl });
     const b = await buildApp(testConfig({ redisUrl }), { db: a.db });
     try {
       const address = await a.app.listen({ port: 0, host: '127.0.0.1' });
-      const watcher = await listen(`${address.replace('http', 'ws')}/ws`);
-      const event: TRealtimeMessage = {
-        type: 'action_tested',
-        action: { name: 'Ping', cost: 0 },
-        user: { username: 'admin' },
+      const socketUrl = `${address.replace('http', 'ws')}/ws`;
+      const viewer = await registerUser(a.app, 'faraway');
+      const watcher = await listen(socketUrl);
+      const owner = await listen(socketUrl, viewer.cookie);
+      const event = sentinel('Ping');
+      b.services.realtime.broadcast({
+        type: 'action_status',
+        historyId: 9,
+        userId: viewer.id,
+        action: { name: 'Ping', cost: 5 },
+        status: 'delivered',
         timestamp: new Date().toISOString(),
-        success: true,
-      };
+      });
       b.services.realtime.broadcast(event);
-      await until(() => watcher.messages.length > 0);
+      await until(() => watcher.messages.length > 0 && owner.messages.length > 1);
       expect(watcher.messages).toEqual([event]);
+      expect(owner.messages.map((m) => m.type)).toEqual(['action_status', 'action_tested']);
       watcher.ws.close();
+      owner.ws.close();
     } finally {
       await b.app.close();
       await a.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './validation';
+import { MSG, optionalHttpUrl, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './validation';
 
 const requiredString = (message: string) => z.string({ error: message }).refine((v) => v.length > 0, { message });
 
@@ -39,7 +39,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 export const ZProfileUpdate = z
   .object({
     displayName: optionalText(50),
-    profilePicture: optionalText(2048),
+    profilePicture: optionalHttpUrl('Profile picture'),
   })
   .strict();
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Exact wordings from viewer-spec section 5; the forms and the server show the same text. */
 export const MSG = {
@@ -25,3 +25,26 @@ export function describeZodError(error: z.ZodError): string {
   const field = issue.path.map(String).join('.');
   return field ? `${field}: ${issue.message}` : issue.message;
 }
+
+/** True for an absolute http(s) URL with a host: what an <img src> may safely be given. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An optional image link (action, package, avatar). Only http(s): a javascript: or data: URL in
+ * an <img> or a link is a door for script or tracking. '' and null keep meaning 'no image'.
+ */
+export const optionalHttpUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048, `${label} must be at most 2048 characters`)
+    .refine((v) => v === '' || isHttpUrl(v), `${label} must start with https:// or http://`)
+    .nullable()
+    .optional();

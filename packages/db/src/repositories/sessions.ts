@@ -33,3 +33,8 @@ export async function deleteSession(db: Executor, sessionId: string): Promise<vo
 export async function deleteExpiredSessions(db: Executor, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
+
+/** Signs a user out everywhere: used when their rights or password change behind their back. */
+export async function deleteSessionsOfUser(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

@@ -1,4 +1,4 @@
-import { type Executor, findActionWithCategory, findCategoryByName, toStreamAction } from '@shop/db';
+import { type Executor, findActionWithCategory, findCategory, findCategoryByName, toStreamAction } from '@shop/db';
 import { AppError, type TStreamAction } from '@shop/domain';
 
 export async function readAction(db: Executor, id: number): Promise<TStreamAction> {
@@ -7,12 +7,19 @@ export async function readAction(db: Executor, id: number): Promise<TStreamActio
   return toStreamAction(row);
 }
 
-/** The admin form names a category; the table stores its id. An unknown name is a clear 400. */
+/**
+ * The admin form names a category (matched in any case: names are unique that way); API clients
+ * may send its id. Either way an unknown category is a clear 400, never a foreign-key 500.
+ */
 export async function resolveCategoryId(
   db: Executor,
   input: { categoryId?: number | null | undefined; category?: string | null | undefined },
 ): Promise<number | null | undefined> {
-  if (input.categoryId !== undefined) return input.categoryId;
+  if (input.categoryId !== undefined) {
+    if (input.categoryId === null) return null;
+    if (!(await findCategory(db, input.categoryId))) throw new AppError('BAD_REQUEST', 'Category not found');
+    return input.categoryId;
+  }
   if (input.category === undefined) return undefined;
   if (input.category === null || input.category === '') return null;
   const found = await findCategoryByName(db, input.category);

@@ -1,9 +1,6 @@
-import { AppError } from '@shop/domain';
-import type { RateLimiter } from '../../rate-limit';
+import { type RateLimiter, refuseWhenLimited } from '../../rate-limit';
 
-export function enforceRateLimit(limiter: RateLimiter, key: string, now: number): void {
-  const waitSeconds = limiter.take(key, now);
-  if (waitSeconds > 0) {
-    throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please wait ${waitSeconds} seconds and try again.`);
-  }
+/** Counts one attempt under `key`; over the limit it throws the 429 (with its Retry-After seconds). */
+export async function enforceRateLimit(limiter: RateLimiter, key: string, now: number): Promise<void> {
+  refuseWhenLimited(await limiter.take(key, now));
 }

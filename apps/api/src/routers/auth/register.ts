@@ -1,13 +1,20 @@
-import { findUserById, insertUser, isUniqueViolation, toUser } from '@shop/db';
+import { findUserById, insertUser, isUniqueViolation, toUser, usernameKey } from '@shop/db';
 import { AppError, ZRegister } from '@shop/domain';
 import { hashPassword } from '../../auth/password';
 import { createSession } from '../../auth/session';
 import { publicProcedure } from '../../trpc';
 import { enforceRateLimit } from './rate-limit';
 
+export const RESERVED_USERNAME = 'This username is reserved';
+
 export const register = publicProcedure.input(ZRegister).mutation(async ({ ctx, input }) => {
-  const { db, limiters, now } = ctx.services;
-  enforceRateLimit(limiters.register, ctx.ip, now());
+  const { db, limiters, now, config } = ctx.services;
+  await enforceRateLimit(limiters.register, `ip:${ctx.ip}`, now());
+  // The configured admin name is the server's to create: a viewer who registered it first would
+  // otherwise be promoted at the next start-up.
+  if (config.admin && usernameKey(input.username) === usernameKey(config.admin.username)) {
+    throw new AppError('CONFLICT', RESERVED_USERNAME);
+  }
   const passwordHash = await hashPassword(input.password);
   let userId: number;
   try {

@@ -35,7 +35,7 @@ export function LiveActivityPanel({ limit = 10 }: Props) {
     },
     [queryClient, trpc, userId],
   );
-  const { status, messages, reconnect } = useRealtime({ onMessage });
+  const { status, messages, reconnect } = useRealtime({ onMessage, identity: userId ?? null });
   const items = messages.filter(isActivity).slice(0, limit);
   const connected = status === 'connected';
 

@@ -17,10 +17,15 @@ function realtimeUrl(): string {
 interface Options {
   /** Called once per message, after it is stored. */
   onMessage?: (message: TRealtimeMessage) => void;
+  /**
+   * Who is signed in (a user id, or null). The server reads the session once, when the socket
+   * opens, and sends a viewer's receipts only to their own sockets: a change reconnects.
+   */
+  identity?: number | null;
 }
 
 /** The /ws feed: connection state, the last 50 messages (newest first), and a manual reconnect. */
-export function useRealtime({ onMessage }: Options = {}) {
+export function useRealtime({ onMessage, identity = null }: Options = {}) {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
   const [messages, setMessages] = useState<TRealtimeMessage[]>([]);
   const socketRef = useRef<WebSocket | null>(null);
@@ -85,10 +90,11 @@ export function useRealtime({ onMessage }: Options = {}) {
     };
   }, [teardown]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: identity is a reconnect trigger, not an input of connect()
   useEffect(() => {
     connect();
     return teardown;
-  }, [connect, teardown]);
+  }, [connect, teardown, identity]);
 
   /** 'Test Connection': start over with a fresh socket and a fresh attempt budget. */
   const reconnect = useCallback(() => {

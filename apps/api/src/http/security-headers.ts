@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../env';
+
+type HelmetSettings = FastifyHelmetOptions;
+
+/** What the pages load from elsewhere: PayPal's SDK and checkout frames, the Twitch player. */
+const PAYPAL = ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
+const TWITCH_PLAYER = ['https://player.twitch.tv', 'https://www.twitch.tv'];
+
+export interface PageSecurity {
+  /** 'sha256-...' sources of the inline scripts in index.html (the theme painter). */
+  inlineScriptHashes: string[];
+  /**
+   * Who may put the page in a frame. 'none' for every page of the shop; the stream overlay
+   * (an OBS browser source, a later issue) is the one page meant to be embedded.
+   */
+  frameAncestors: string[];
+}
+
+/** CSP directives for helmet, built from config so nothing outside what the pages use is allowed. */
+export function contentSecurityPolicy(config: Config, page: PageSecurity): Record<string, string[]> {
+  const production = config.nodeEnv === 'production';
+  // 'self' covers ws:/wss: of the same host in CSP Level 3 browsers; the explicit socket origin
+  // keeps older engines (Safari before 15.4) connecting to /ws.
+  const socket = config.publicOrigin ? [config.publicOrigin.replace(/^http/, 'ws')] : [];
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': ["'self'", ...page.inlineScriptHashes.map((h) => `'${h}'`), ...PAYPAL],
+    'script-src-attr': ["'none'"],
+    // Mantine writes its CSS variables into <style> elements at run time, and so does PayPal's
+    // button frame; styles cannot run code, scripts stay locked to 'self' and hashes.
+    'style-src': ["'self'", "'unsafe-inline'", ...PAYPAL],
+    // Avatars, action and package images are admin- or viewer-given https URLs.
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...socket, ...PAYPAL],
+    'frame-src': [...PAYPAL, ...TWITCH_PLAYER],
+    'child-src': [...PAYPAL, ...TWITCH_PLAYER],
+    'form-action': ["'self'"],
+    'frame-ancestors': page.frameAncestors,
+    // Only where the shop is known to be on https: over plain http (development, or the compose demo
+    // on http://localhost) upgrading the page's own requests would break every one of them.
+    ...(production && config.publicOrigin?.startsWith('https://') && { 'upgrade-insecure-requests': [] }),
+  };
+}
+
+/** Every header helmet sets, for one kind of page. */
+export function helmetSettings(config: Config, page: PageSecurity): HelmetSettings {
+  const embeddable = !page.frameAncestors.includes("'none'");
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, page) },
+    // PayPal's checkout opens a popup that reports back to its opener; same-origin would cut that link.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    // X-Frame-Options for browsers without frame-ancestors; an embeddable page leaves it to the CSP.
+    frameguard: embeddable ? false : { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS pins the host to https for a year: only when the shop is really served over TLS.
+    strictTransportSecurity: config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+  };
+}
+
+/** The shop's pages and API: nobody frames them. */
+export function defaultHelmet(config: Config, inlineScriptHashes: string[]): HelmetSettings {
+  return helmetSettings(config, { inlineScriptHashes, frameAncestors: ["'none'"] });
+}
+
+/**
+ * The hook for the stream overlay page (`/overlay/<token>`): pass this as that route's `helmet`
+ * option and it alone may be framed (by OBS or a streaming tool), with every other rule kept.
+ */
+export function embeddableHelmet(config: Config, inlineScriptHashes: string[] = []): HelmetSettings {
+  return helmetSettings(config, { inlineScriptHashes, frameAncestors: ['*'] });
+}
+
+/** CSP hash sources of the inline <script> blocks of a page, so they run without 'unsafe-inline'. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (/\ssrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.push(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
+/** The hashes for the built web app's index.html, or none when the api runs without it. */
+export function webAppScriptHashes(webDistDir: string | null): string[] {
+  if (webDistDir === null) return [];
+  const index = join(webDistDir, 'index.html');
+  return existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+}
