@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { connect, type Db, parseDatabaseUrl } from '@shop/db';
@@ -8,9 +9,14 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { prepareDatabase } from './bootstrap';
 import { createRequestContext } from './context';
-import type { Config } from './env';
+import { type Config, fastifyTrustProxy } from './env';
+import { noStoreForApi } from './http/no-store';
+import { retryAfterMeta } from './http/retry-after';
+import { defaultHelmet, webAppScriptHashes } from './http/security-headers';
 import { originGuard } from './origin-check';
+import { registerPayPalWebhook } from './payments/webhook-route';
 import { connectRedisBus } from './realtime/redis-bus';
+import { registerSocketRoute } from './realtime/socket-route';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { type AppRouter, appRouter } from './routers/index';
@@ -38,15 +44,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-signature"]'],
           },
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   const ownsDb = !options.db;
   const db = options.db ?? connect(parseDatabaseUrl(config.databaseUrl));
   const services = createServices(db, config, app.log, options.now);
   app.addHook('onClose', async () => {
+    await services.paymentReconciler.stop();
     await services.deliveryWorker.stop();
+    await services.dispatcher.close();
     await services.realtime.close();
+    await services.limiters.close();
     if (ownsDb) await db.close();
   });
 
@@ -55,14 +64,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.warn(`payments are unavailable: ${services.payments.reason}`);
   } else if (services.payments.kind === 'demo') {
     app.log.info('payments run the demo checkout: no money moves (set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)');
+  } else if (!services.payments.webhookId) {
+    app.log.warn('PayPal webhooks are refused until PAYPAL_WEBHOOK_ID is set; reconciliation still settles orders');
   }
   if (config.redisUrl) {
     const { realtime } = services;
     realtime.useBus(await connectRedisBus(config.redisUrl, (data) => realtime.deliverLocally(data), app.log));
+    await services.limiters.connect(app.log);
   }
 
   await app.register(cookie);
-  await app.register(websocket);
+  // Security headers on every reply, the SPA fallback and errors included; see http/security-headers.ts.
+  await app.register(helmet, defaultHelmet(config, webAppScriptHashes(config.webDistDir)));
+  app.addHook('onSend', noStoreForApi);
+  // Viewers never need to send more than a few bytes; ws closes a bigger frame with 1009.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   app.addHook('onRequest', originGuard(config.publicOrigin));
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -80,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(services, req, res),
+      responseMeta: ({ errors }) => retryAfterMeta(errors),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
       },
@@ -87,8 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerRestRoutes(app, services, restRoutes);
+  await registerPayPalWebhook(app, services);
 
-  app.get('/ws', { websocket: true }, (socket) => services.realtime.add(socket));
+  registerSocketRoute(app, services);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   const webDist = config.webDistDir;
@@ -105,5 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   if (config.delivery.autoStart) app.addHook('onReady', async () => services.deliveryWorker.start());
+  // Settles payment orders nobody reported: once at start-up, then every interval (0 turns it off).
+  app.addHook('onReady', async () => services.paymentReconciler.start());
   return { app, services };
 }

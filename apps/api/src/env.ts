@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -24,7 +25,14 @@ const ZEnv = z
     PUBLIC_ORIGIN: z.url({ error: 'must be a URL such as https://shop.example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
-    TRUST_PROXY: booleanString.default(false),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform(parseTrustProxy)
+      .refine((v) => v !== null, {
+        message: 'must be a hop count such as 1, or a comma list of proxy addresses (never true: that trusts anyone)',
+      }),
+    WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
     REDIS_URL: z
       .string()
       .refine((v) => v.startsWith('redis://') || v.startsWith('rediss://'), { message: 'must start with redis://' })
@@ -36,6 +44,8 @@ const ZEnv = z
     PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
     PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
     PAYPAL_API_BASE: z.url({ error: 'must be a URL' }).optional(),
+    PAYPAL_WEBHOOK_ID: z.string().trim().min(1).max(50).optional(),
+    PAYMENT_RECONCILE_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(300),
   })
   .refine((v) => !v.ADMIN_USERNAME === !v.ADMIN_PASSWORD, {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -54,30 +64,80 @@ export interface Config {
   webDistDir: string | null;
   rateLimits: RateLimits;
   payments: PaymentsConfig;
+  /** How often open payment orders are settled against PayPal (also once at start-up); 0 turns it off. */
+  paymentReconcile: { intervalMs: number };
   /** autoStart false leaves the worker idle (tests drive it with runOnce). */
   delivery: { autoStart: boolean; timeoutMs: number };
   /** Redis for /ws fan-out across processes; null runs one process on its own. */
   redisUrl: string | null;
-  /** Behind a load balancer, the client address (for rate limits) comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * How much of X-Forwarded-For to believe: 0 none, N the last N hops, or the addresses/CIDRs of
+   * our own proxies. Never 'all': a client could then choose its own address and reset its limits.
+   */
+  trustProxy: number | string[];
+  /** Open /ws sockets allowed from one client address. */
+  socketsPerAddress: number;
 }
 
 export type PaymentsConfig =
-  | { provider: 'paypal'; clientId: string; clientSecret: string; baseUrl: string }
+  | {
+      provider: 'paypal';
+      clientId: string;
+      clientSecret: string;
+      baseUrl: string;
+      /** The id PayPal gave our webhook; without it webhooks cannot be verified and are refused. */
+      webhookId?: string | null;
+    }
   | { provider: 'demo' }
   | { provider: 'unavailable'; reason: string };
 
 export interface RateLimits {
+  /** Login attempts per client address. */
   login: { max: number; windowMs: number };
+  /** Failed logins per account, from any address: stops one password being sprayed from many. */
+  loginAccount: { max: number; windowMs: number };
   register: { max: number; windowMs: number };
   trigger: { max: number; windowMs: number };
+  /** PayPal orders created per viewer. */
+  order: { max: number; windowMs: number };
+  /** Captures (and purchase reports) per viewer. */
+  capture: { max: number; windowMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 10, windowMs: 60_000 },
+  loginAccount: { max: 10, windowMs: 15 * 60_000 },
   register: { max: 5, windowMs: 60_000 },
   trigger: { max: 30, windowMs: 10_000 },
+  order: { max: 10, windowMs: 60_000 },
+  capture: { max: 20, windowMs: 60_000 },
 };
+
+/** 'false'/'0'/'' -> 0; '2' -> 2 hops; '10.0.0.1, 10.1.0.0/16' -> those proxies; anything else (true) -> null. */
+export function parseTrustProxy(value: string): number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false' || text === 'no') return 0;
+  if (/^\d+$/.test(text)) return Number(text) <= 20 ? Number(text) : null;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    if (rest.length > 0 || !isIP(address)) return ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
+  });
+  return valid ? entries : null;
+}
+
+/**
+ * Fastify's trustProxy: false for no proxy, the proxy list as configured, or for N hops a function
+ * trusting the N nearest hops (proxy-addr's own meaning of a number, which Fastify's types omit).
+ */
+export function fastifyTrustProxy(
+  trustProxy: number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trustProxy)) return trustProxy;
+  if (trustProxy === 0) return false;
+  return (_address, hop) => hop < trustProxy;
+}
 
 export class ConfigError extends Error {}
 
@@ -101,9 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ?? null,
     rateLimits: DEFAULT_RATE_LIMITS,
     payments: resolvePayments(e),
+    paymentReconcile: { intervalMs: e.PAYMENT_RECONCILE_INTERVAL_S * 1000 },
     delivery: { autoStart: e.DELIVERY_WORKER, timeoutMs: e.DELIVERY_TIMEOUT_MS },
     redisUrl: e.REDIS_URL ?? null,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? 0,
+    socketsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
   };
 }
 
@@ -136,5 +198,6 @@ function resolvePayments(e: z.infer<typeof ZEnv>): PaymentsConfig {
     clientId: e.PAYPAL_CLIENT_ID,
     clientSecret: e.PAYPAL_CLIENT_SECRET,
     baseUrl: (e.PAYPAL_API_BASE ?? PAYPAL_BASES[e.PAYPAL_ENV]).replace(/\/$/, ''),
+    webhookId: e.PAYPAL_WEBHOOK_ID ?? null,
   };
 }

@@ -1,9 +1,11 @@
 import type { Db } from '@shop/db';
+import { createDispatcher, type Dispatcher } from '@shop/dispatch';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_WORKER_OPTIONS, DeliveryWorker } from './delivery/worker';
+import { DeliveryWorker, workerOptions } from './delivery/worker';
 import type { Config } from './env';
 import { createPaymentProvider, type PaymentProvider } from './payments/gateway';
-import { RateLimiter } from './rate-limit';
+import { PaymentReconciler } from './payments/reconcile';
+import { RateLimiters } from './rate-limit';
 import { RealtimeHub } from './realtime/hub';
 
 /** Long-lived things every request may use; built once per app. */
@@ -11,32 +13,33 @@ export interface Services {
   db: Db;
   config: Config;
   now: () => number;
-  limiters: { login: RateLimiter; register: RateLimiter; trigger: RateLimiter };
+  limiters: RateLimiters;
   realtime: RealtimeHub;
   payments: PaymentProvider;
   deliveryWorker: DeliveryWorker;
+  /** Settles payment orders nobody reported (start-up and every config.paymentReconcile.intervalMs). */
+  paymentReconciler: PaymentReconciler;
+  /** Sends commands to game servers over connections kept open per endpoint; closed with the app. */
+  dispatcher: Dispatcher;
   /** The Rust player list, kept 10 s so a room full of viewers does not flood the game server. */
   rustPlayers: { fetchedAt: number; players: { steamId: string; username: string }[] } | null;
   log: FastifyBaseLogger;
 }
 
 export function createServices(db: Db, config: Config, log: FastifyBaseLogger, now: () => number = Date.now): Services {
-  const limit = (l: { max: number; windowMs: number }) => new RateLimiter(l.max, l.windowMs);
-  const services: Omit<Services, 'deliveryWorker'> = {
+  const services: Omit<Services, 'deliveryWorker' | 'paymentReconciler'> = {
     db,
     config,
     now,
-    limiters: {
-      login: limit(config.rateLimits.login),
-      register: limit(config.rateLimits.register),
-      trigger: limit(config.rateLimits.trigger),
-    },
-    realtime: new RealtimeHub(),
+    limiters: new RateLimiters(config.rateLimits, config.redisUrl, log),
+    realtime: new RealtimeHub({ socketsPerAddress: config.socketsPerAddress }),
     payments: createPaymentProvider(config.payments),
+    dispatcher: createDispatcher(),
     rustPlayers: null,
     log,
   };
   const full = services as Services;
-  full.deliveryWorker = new DeliveryWorker(full, { ...DEFAULT_WORKER_OPTIONS, ...config.delivery });
+  full.deliveryWorker = new DeliveryWorker(full, workerOptions(config.delivery));
+  full.paymentReconciler = new PaymentReconciler(full, config.paymentReconcile.intervalMs);
   return full;
 }

@@ -17,20 +17,33 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     webDistDir: null,
     payments: { provider: 'demo' },
+    // Off: tests run reconciliation passes themselves (services.paymentReconciler.runOnce()).
+    paymentReconcile: { intervalMs: 0 },
     // Generous so suites can register many users from one address; the rate-limit test sets its own.
     rateLimits: {
       login: { max: 1000, windowMs: 60_000 },
+      loginAccount: { max: 1000, windowMs: 60_000 },
       register: { max: 1000, windowMs: 60_000 },
       trigger: { max: 100_000, windowMs: 60_000 },
+      order: { max: 1000, windowMs: 60_000 },
+      capture: { max: 1000, windowMs: 60_000 },
     },
     delivery: { autoStart: false, timeoutMs: 500 },
     redisUrl: null,
-    trustProxy: false,
+    trustProxy: 0,
+    socketsPerAddress: 20,
     ...overrides,
   };
 }
 
 export { DEFAULT_RATE_LIMITS };
+
+/** Redis is optional for a developer and mandatory in CI, like MySQL. */
+export function testRedisUrl(): string | null {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  if (process.env.CI === 'true') throw new Error('CI=true but TEST_REDIS_URL is not set');
+  return null;
+}
 
 /** A controllable clock so session expiry can be tested without waiting 30 days. */
 export class TestClock {

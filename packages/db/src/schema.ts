@@ -131,6 +131,8 @@ export interface ActionHistoryTable {
   refunded: Bool;
   /** The viewer's idempotency key for this trigger; unique per viewer. */
   request_id: Optional<string>;
+  /** The viewer's balance right after this trigger's debit: the reply a replay answers again. */
+  balance_after: Optional<number>;
   created_at: Millis;
 }
 

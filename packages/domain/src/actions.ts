@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalHttpUrl } from './validation';
 
 export const GAME_TYPES = ['any', 'minecraft', 'rust'] as const;
 export type TGameType = (typeof GAME_TYPES)[number];
@@ -6,6 +7,8 @@ export const TARGET_TYPES = ['global', 'individual'] as const;
 export type TTargetType = (typeof TARGET_TYPES)[number];
 
 export const DEFAULT_ACTION_COST = 50;
+/** The dearest an action may be: a bound, so a typo of extra zeros is caught at the form. */
+export const MAX_ACTION_COST = 1_000_000;
 
 /** A stream action as clients see it (viewer-spec and admin-spec section 3). */
 export interface TStreamAction {
@@ -33,8 +36,9 @@ const ZActionFields = z.object({
   cost: z
     .number({ error: 'Cost must be a number' })
     .int('Cost must be a whole number of coins')
-    .min(1, 'Cost must be at least 1'),
-  imageUrl: z.string().trim().max(2048).nullable().optional(),
+    .min(1, 'Cost must be at least 1')
+    .max(MAX_ACTION_COST, 'Cost must be at most 1,000,000 coins'),
+  imageUrl: optionalHttpUrl('Image URL'),
   categoryId: z.number().int().positive().nullable().optional(),
   /** Category by name, as the admin form sends it; resolved to categoryId on the server. */
   category: z.string().trim().max(100).nullable().optional(),
@@ -75,9 +79,21 @@ export const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 export const ZActionId = z.object({ actionId: z.coerce.number({ error: 'actionId is required' }).int().positive() });
 
+export const ZRequestId = z
+  .string({ error: 'requestId must be a string' })
+  .trim()
+  .min(8, 'requestId must be 8 to 100 characters')
+  .max(100, 'requestId must be 8 to 100 characters')
+  .regex(/^[\x21-\x7e]+$/, 'requestId may hold only visible ASCII characters');
+
 export const ZTrigger = z.object({
   actionId: z.coerce.number({ error: 'actionId is required' }).int().positive(),
   targetSteamId: z.string().trim().max(32).regex(/^\d*$/, 'targetSteamId must be a Steam id').nullable().optional(),
+  /**
+   * The client's idempotency key for one confirm: the same viewer sending it again gets the first
+   * result again and is charged once (a double click, a retry after a lost reply).
+   */
+  requestId: ZRequestId.optional(),
 });
 export type TTrigger = z.input<typeof ZTrigger>;
 

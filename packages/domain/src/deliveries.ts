@@ -47,6 +47,33 @@ export function canRefund(flags: THistoryFlags): boolean {
   return !flags.refunded && !flags.isTest;
 }
 
+/**
+ * What an admin's latest resend of a trigger did (the resend's own outcome; the trigger's status
+ * and money never change with it). `error` lists the targets' errors when any failed.
+ */
+export interface TResendOutcome {
+  status: TTriggerOutcome;
+  error: string | null;
+  /** When the last of its deliveries changed. */
+  at: string;
+}
+
+/** The outcome of one resend from its latest attempt per target. */
+export function resendOutcome(
+  attempts: readonly { status: TDeliveryStatus; error: string | null; updatedAt: number }[],
+): TResendOutcome | null {
+  if (attempts.length === 0) return null;
+  const status = triggerOutcome(attempts.map((a) => a.status));
+  const errors = [
+    ...new Set(attempts.filter((a) => a.status !== 'delivered' && a.error).map((a) => a.error as string)),
+  ];
+  return {
+    status,
+    error: errors.length > 0 ? errors.join('; ') : null,
+    at: new Date(Math.max(...attempts.map((a) => a.updatedAt))).toISOString(),
+  };
+}
+
 export interface TActionHistoryRecord {
   id: number;
   timestamp: string;
@@ -57,6 +84,13 @@ export interface TActionHistoryRecord {
   refunded: boolean;
   isTest: boolean;
   success: boolean | null;
+  /** The admin list only: the latest resend's outcome, null when it was never resent. */
+  lastResend?: TResendOutcome | null;
+}
+
+/** Resend is a new attempt of a settled trigger: not while it is still on its way, never for a test. */
+export function canResend(flags: THistoryFlags): boolean {
+  return !flags.isTest && (flags.success !== null || flags.refunded);
 }
 
 export interface TLeaderboardEntry {
@@ -74,7 +108,15 @@ export interface TPublicProfile {
   profilePicture: string | null;
   createdAt: string;
   actionCount: number;
-  actionHistory: { id: number; actionName: string; timestamp: string; cost: number; success: boolean | null }[];
+  actionHistory: {
+    id: number;
+    actionName: string;
+    timestamp: string;
+    cost: number;
+    success: boolean | null;
+    /** The coins came back: the profile says Refunded, and the action is not in actionCount. */
+    refunded: boolean;
+  }[];
 }
 
 export const ZLeaderboardQuery = z.object({

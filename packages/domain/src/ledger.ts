@@ -1,5 +1,16 @@
+import { z } from 'zod';
+
 /** Kinds of ledger rows (DESIGN.md 'Money'). Amounts are integer coins: positive credits, negative debits. */
-export const TRANSACTION_TYPES = ['purchase', 'action', 'refund', 'reward', 'conversion', 'admin_grant'] as const;
+export const TRANSACTION_TYPES = [
+  'purchase',
+  'action',
+  'refund',
+  'reward',
+  'conversion',
+  'admin_grant',
+  // Coins taken back because PayPal refunded or reversed the purchase that paid for them.
+  'chargeback',
+] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export interface TTransaction {
@@ -14,4 +25,62 @@ export function assertPositiveCoins(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new Error(`a ledger amount must be a positive whole number of coins, got ${amount}`);
   }
+}
+
+/** Which rows a history tab shows: every row, purchases only, or spending (type action) only. */
+export const TRANSACTION_FILTERS = ['all', 'purchases', 'spending'] as const;
+export type TTransactionFilter = (typeof TRANSACTION_FILTERS)[number];
+
+export const TRANSACTIONS_PAGE_DEFAULT = 50;
+export const TRANSACTIONS_PAGE_MAX = 200;
+
+/** `GET /api/transactions?limit=&cursor=&filter=`; the same schema checks the web app's calls. */
+export const ZTransactionsQuery = z
+  .object({
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(TRANSACTIONS_PAGE_MAX, `limit must be at most ${TRANSACTIONS_PAGE_MAX}`)
+      .default(TRANSACTIONS_PAGE_DEFAULT),
+    cursor: z.string().max(100).nullish(),
+    filter: z.enum(TRANSACTION_FILTERS, { error: 'filter must be all, purchases or spending' }).default('all'),
+  })
+  .default({ limit: TRANSACTIONS_PAGE_DEFAULT, filter: 'all' });
+export type TTransactionsQuery = z.input<typeof ZTransactionsQuery>;
+
+export interface TTransactionsPage {
+  items: TTransaction[];
+  /** Pass back as `cursor` for the next (older) page; null when this was the last. */
+  nextCursor: string | null;
+}
+
+/** Where a page ended: the (createdAt, id) of its last row, newest-first order. */
+export interface TLedgerPosition {
+  createdAt: number;
+  id: number;
+}
+
+/** An opaque-looking but plain cursor: `<createdAt>.<id>` of the last row shown. */
+export function encodeLedgerCursor(position: TLedgerPosition): string {
+  return `${position.createdAt}.${position.id}`;
+}
+
+/** null for anything that is not a cursor this server made. */
+export function decodeLedgerCursor(cursor: string): TLedgerPosition | null {
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(cursor);
+  if (!match) return null;
+  return { createdAt: Number(match[1]), id: Number(match[2]) };
+}
+
+/**
+ * The dashboard's four cards (viewer-spec section 2). Actions and coins spent count triggers that
+ * were not refunded, the same totals the leaderboard and the public profile show; coins purchased
+ * nets out purchases that were taken back.
+ */
+export interface TUserStats {
+  balance: number;
+  actionsTriggered: number;
+  totalSpent: number;
+  coinsPurchased: number;
 }

@@ -1,11 +1,16 @@
 import {
+  type ActionHistoryRow,
   adjustSupporterTotals,
   debit,
   findActionWithCategory,
+  findHistoryByRequestId,
   findUserById,
   insertDelivery,
   insertHistory,
+  isUniqueViolation,
   listActiveEndpoints,
+  listDeliveries,
+  transactionWithRetry,
   type UserRow,
 } from '@shop/db';
 import type { TEndpointGameType, TGameType, TTargetType } from '@shop/domain';
@@ -30,19 +35,23 @@ export interface TriggerResult {
 /**
  * One DB transaction: the debit (conditional, so concurrent triggers cannot overdraw), the ledger
  * row, the history record, the supporter totals and one queued delivery per matching target.
- * A test run writes the same rows without charging. Delivery itself happens in the worker.
+ * Delivery itself happens in the worker; an admin's test goes around all of this (test-action.ts).
  */
 export async function triggerAction(
   services: Services,
   user: UserRow,
-  input: { actionId: number; targetSteamId?: string | null | undefined },
-  mode: 'paid' | 'test',
+  input: { actionId: number; targetSteamId?: string | null | undefined; requestId?: string | undefined },
 ): Promise<TriggerResult> {
   const { db, now } = services;
+  const requestId = input.requestId ?? null;
+  if (requestId) {
+    const earlier = await findHistoryByRequestId(db.kysely, user.id, requestId);
+    if (earlier) return replay(services, earlier, input.actionId);
+  }
   const action = await findActionWithCategory(db.kysely, input.actionId);
-  if (!action || (mode === 'paid' && action.active !== 1)) throw new AppError('NOT_FOUND', 'Action not found');
+  if (action?.active !== 1) throw new AppError('NOT_FOUND', 'Action not found');
   const target = input.targetSteamId?.trim() || null;
-  if (mode === 'paid' && needsTarget(action.target_type as TTargetType, target)) {
+  if (needsTarget(action.target_type as TTargetType, target)) {
     throw new AppError('BAD_REQUEST', SELECT_PLAYER_MESSAGE);
   }
   const endpoints = (await listActiveEndpoints(db.kysely)).filter((e) =>
@@ -61,9 +70,12 @@ export async function triggerAction(
 
   // The debit comes first: it takes the user row's exclusive lock before any insert whose foreign
   // key would take a shared one, so concurrent triggers queue up instead of deadlocking on MySQL.
-  const historyId = await db.kysely.transaction().execute(async (tx) => {
-    const at = now();
-    if (mode === 'paid') {
+  // A deadlock victim is rolled back whole and run again (transactionWithRetry), so the viewer sees
+  // success or an honest refusal, never a 500.
+  let written: { historyId: number; balanceAfter: number };
+  try {
+    written = await transactionWithRetry(db, async (tx) => {
+      const at = now();
       const debited = await debit(tx, {
         userId: user.id,
         amount: action.cost,
@@ -73,39 +85,68 @@ export async function triggerAction(
       });
       if (debited === null) throw new AppError('INSUFFICIENT_COINS', INSUFFICIENT_COINS);
       await adjustSupporterTotals(tx, user.id, 1, action.cost);
-    }
-    const id = await insertHistory(tx, {
-      userId: user.id,
-      actionId: action.id,
-      actionName: action.name,
-      cost: mode === 'paid' ? action.cost : 0,
-      target,
-      isTest: mode === 'test',
-      now: at,
+      const balanceAfter = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
+      // With a requestId this insert is the idempotency check: the unique (user_id, request_id) key
+      // lets exactly one of two simultaneous requests commit, on any number of processes.
+      const id = await insertHistory(tx, {
+        userId: user.id,
+        actionId: action.id,
+        actionName: action.name,
+        cost: action.cost,
+        target,
+        isTest: false,
+        requestId,
+        balanceAfter,
+        now: at,
+      });
+      for (const endpoint of endpoints) {
+        await insertDelivery(tx, { historyId: id, endpointId: endpoint.id, command, now: at });
+      }
+      return { historyId: id, balanceAfter };
     });
-    for (const endpoint of endpoints) {
-      await insertDelivery(tx, { historyId: id, endpointId: endpoint.id, command, now: at });
+  } catch (error) {
+    // The twin request committed first: this one was rolled back whole (no charge), so answer what
+    // the first one answered. A refusal for coins can also be the twin's doing: its debit came first.
+    const isTwin = isUniqueViolation(error) || (error instanceof AppError && error.code === 'INSUFFICIENT_COINS');
+    if (requestId && isTwin) {
+      const earlier = await findHistoryByRequestId(db.kysely, user.id, requestId);
+      if (earlier) return replay(services, earlier, input.actionId);
     }
-    return id;
-  });
-
-  if (mode === 'paid') {
-    services.realtime.broadcast({
-      type: 'action_triggered',
-      action: { name: action.name, cost: action.cost },
-      user: { username: user.display_name || user.username },
-      timestamp: new Date(now()).toISOString(),
-      success: true,
-    });
+    throw error;
   }
-  services.deliveryWorker.wake();
-  const fresh = await findUserById(db.kysely, user.id);
+  const { historyId } = written;
+
+  services.realtime.broadcast({
+    type: 'action_triggered',
+    action: { name: action.name, cost: action.cost },
+    user: { username: user.display_name || user.username },
+    timestamp: new Date(now()).toISOString(),
+    success: true,
+  });
+  // Straight to this process's worker; polling only picks up what a crash or another process left.
+  services.deliveryWorker.enqueue(historyId);
   return {
     status: 'success',
-    message:
-      mode === 'paid' ? 'Your action has been sent to the streamer.' : `Test sent to ${endpoints.length} endpoint(s)`,
+    message: TRIGGER_ACCEPTED,
     historyId,
-    balance: Number(fresh?.coin_balance ?? 0),
+    balance: written.balanceAfter,
     deliveries: endpoints.length,
+  };
+}
+
+const TRIGGER_ACCEPTED = 'Your action has been sent to the streamer.';
+
+/** The first request's answer, rebuilt from what it wrote; nothing is charged or sent again. */
+async function replay(services: Services, earlier: ActionHistoryRow, actionId: number): Promise<TriggerResult> {
+  if (earlier.action_id !== actionId) {
+    throw new AppError('CONFLICT', 'This requestId was already used for another action');
+  }
+  const deliveries = (await listDeliveries(services.db.kysely, earlier.id)).filter((d) => d.is_resend !== 1);
+  return {
+    status: 'success',
+    message: TRIGGER_ACCEPTED,
+    historyId: earlier.id,
+    balance: Number(earlier.balance_after ?? 0),
+    deliveries: deliveries.length,
   };
 }

@@ -12,7 +12,7 @@ export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /** Calls exactly one procedure; input validation happens inside it, as for /trpc. */
-  call: (caller: Caller, req: FastifyRequest) => Promise<unknown>;
+  call: (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
 /** The body or query as sent; the procedure's own schema is what checks it. */
@@ -23,6 +23,7 @@ export function unchecked<T>(value: unknown): T {
 export function sendError(reply: FastifyReply, error: unknown, services: Services): FastifyReply {
   const client = toClientError(error);
   if (client.status >= 500) services.log.error({ err: error }, 'request failed');
+  if (client.retryAfterSeconds !== undefined) reply.header('retry-after', String(client.retryAfterSeconds));
   return reply.code(client.status).send({ status: 'error', message: client.message });
 }
 
@@ -35,7 +36,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, rou
       handler: async (req, reply) => {
         const ctx = await createRequestContext(services, req, reply);
         try {
-          return await route.call(createCaller(ctx), req);
+          return await route.call(createCaller(ctx), req, reply);
         } catch (error) {
           return sendError(reply, error, services);
         }

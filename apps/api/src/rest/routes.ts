@@ -10,6 +10,7 @@ import type {
   TRegister,
   TStreamActionInput,
   TStreamActionUpdate,
+  TTransactionsQuery,
   TTrigger,
   TWebhookEndpointInput,
   TWebhookEndpointUpdate,
@@ -50,7 +51,22 @@ const coins: RestRoute[] = [
     url: '/api/admin/coin-packages/:id',
     call: (c, req) => c.coins.deletePackage({ id: params<IdParams>(req).id }),
   },
-  { method: 'GET', url: '/api/transactions', call: (c) => c.transactions.list() },
+  {
+    method: 'GET',
+    url: '/api/transactions',
+    // Existing clients read a list: the page stays a plain array, and where the next one starts
+    // travels in a header (also as a Link, rel=next) rather than silently stopping.
+    call: async (c, req, reply) => {
+      const page = await c.transactions.list(query<TTransactionsQuery>(req));
+      if (page.nextCursor) {
+        reply.header('X-Next-Cursor', page.nextCursor);
+        const next = new URLSearchParams({ ...query<Record<string, string>>(req), cursor: page.nextCursor });
+        reply.header('Link', `</api/transactions?${next.toString()}>; rel="next"`);
+      }
+      return page.items;
+    },
+  },
+  { method: 'GET', url: '/api/transactions/stats', call: (c) => c.transactions.stats() },
 ];
 
 const payments: RestRoute[] = [
@@ -68,6 +84,8 @@ const payments: RestRoute[] = [
   // Both spellings are in use by existing clients.
   { method: 'POST', url: '/api/purchases', call: (c, req) => c.payments.purchase(body<TPurchase>(req)) },
   { method: 'POST', url: '/api/purchase', call: (c, req) => c.payments.purchase(body<TPurchase>(req)) },
+  // POST /api/paypal/webhook is a plain route (payments/webhook-route.ts): it needs the raw body.
+  { method: 'GET', url: '/api/admin/payments', call: (c) => c.payments.adminList() },
 ];
 
 const idOf = (req: { params: unknown }) => Number(params<IdParams>(req).id);
@@ -87,7 +105,18 @@ const actions: RestRoute[] = [
   },
   { method: 'DELETE', url: '/api/admin/stream-actions/:id', call: (c, req) => c.actions.delete({ id: idOf(req) }) },
   { method: 'POST', url: '/api/admin/test-action', call: (c, req) => c.actions.test(body<{ actionId: number }>(req)) },
-  { method: 'POST', url: '/api/trigger-action', call: (c, req) => c.actions.trigger(body<TTrigger>(req)) },
+  {
+    method: 'POST',
+    url: '/api/trigger-action',
+    call: (c, req) => {
+      // The key may come in the body or, as HTTP clients usually send it, in an Idempotency-Key header.
+      const input = body<TTrigger>(req);
+      const header = req.headers['idempotency-key'];
+      return c.actions.trigger(
+        input.requestId === undefined && typeof header === 'string' ? { ...input, requestId: header } : input,
+      );
+    },
+  },
   { method: 'GET', url: '/api/rust/players', call: (c) => c.rust.players() },
 ];
 

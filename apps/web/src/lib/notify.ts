@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 
 /** One toast at a time (viewer-spec section 9): a new one replaces whatever is showing. */
-function show(color: 'green' | 'red', title: string, message: string): void {
+function show(color: 'green' | 'red' | 'yellow', title: string, message: string): void {
   notifications.clean();
   notifications.show({ color, title, message, withCloseButton: true });
 }
@@ -9,4 +9,6 @@ function show(color: 'green' | 'red', title: string, message: string): void {
 export const notify = {
   success: (title: string, message = '') => show('green', title, message),
   error: (title: string, message = '') => show('red', title, message),
+  /** Partly done: some of it worked, some did not (the message says which). */
+  warning: (title: string, message = '') => show('yellow', title, message),
 };

@@ -1,11 +1,11 @@
-import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { TTransaction } from '@shop/domain';
+import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { TTransaction, TTransactionFilter } from '@shop/domain';
 import { TransactionRow } from '../components/coins/TransactionRow';
-import { filterTransactions, groupByDay, type HistoryFilter } from '../components/coins/transactions';
-import { useTransactions } from '../components/coins/use-transactions';
+import { groupByDay } from '../components/coins/transactions';
+import { useTransactionPages } from '../components/coins/use-transactions';
 import { QueryError } from '../components/common/QueryError';
 
-const TABS: { value: HistoryFilter; label: string; empty: string }[] = [
+const TABS: { value: TTransactionFilter; label: string; empty: string }[] = [
   { value: 'all', label: 'All Transactions', empty: "You don't have any transactions yet." },
   { value: 'purchases', label: 'Purchases', empty: "You haven't purchased any coins yet." },
   { value: 'spending', label: 'Spending', empty: "You haven't spent any coins yet." },
@@ -37,16 +37,20 @@ function ByDay({ transactions }: { transactions: TTransaction[] }) {
   );
 }
 
-function TabBody({
-  filter,
-  empty,
-  transactions,
-}: {
-  filter: HistoryFilter;
-  empty: string;
-  transactions: TTransaction[];
-}) {
-  const shown = filterTransactions(transactions, filter);
+function TabBody({ filter, empty }: { filter: TTransactionFilter; empty: string }) {
+  const pages = useTransactionPages(filter);
+  if (pages.isPending) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        Loading transactions...
+      </Text>
+    );
+  }
+  // A failed 'Load more' also puts the query in error, with the pages already shown still in data.
+  if (!pages.data) {
+    return <QueryError title="Could not load your transactions" error={pages.error} onRetry={() => pages.refetch()} />;
+  }
+  const shown = pages.data.pages.flatMap((page) => page.items);
   if (shown.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
@@ -54,13 +58,38 @@ function TabBody({
       </Text>
     );
   }
-  return filter === 'all' ? <ByDay transactions={shown} /> : <Rows transactions={shown} />;
+  return (
+    <Stack gap="lg">
+      {filter === 'all' ? <ByDay transactions={shown} /> : <Rows transactions={shown} />}
+      {pages.isFetchNextPageError && (
+        <QueryError
+          title="Could not load older transactions"
+          error={pages.error}
+          onRetry={() => pages.fetchNextPage()}
+        />
+      )}
+      {pages.hasNextPage ? (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={pages.isFetchingNextPage}
+            onClick={() => pages.fetchNextPage()}
+            data-testid="history-load-more"
+          >
+            Load more
+          </Button>
+        </Group>
+      ) : (
+        <Text c="dimmed" ta="center" size="sm">
+          That is everything.
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 /** viewer-spec section 2, Transaction History. Login-required; RequireAuth guards the route. */
 export function HistoryPage() {
-  const transactions = useTransactions();
-
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -76,19 +105,7 @@ export function HistoryPage() {
           </Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value}>
-              {transactions.isPending ? (
-                <Text c="dimmed" ta="center" py="xl">
-                  Loading transactions...
-                </Text>
-              ) : transactions.isError ? (
-                <QueryError
-                  title="Could not load your transactions"
-                  error={transactions.error}
-                  onRetry={() => transactions.refetch()}
-                />
-              ) : (
-                <TabBody filter={tab.value} empty={tab.empty} transactions={transactions.data} />
-              )}
+              <TabBody filter={tab.value} empty={tab.empty} />
             </Tabs.Panel>
           ))}
         </Tabs>

@@ -10,6 +10,8 @@ import { type Kysely, sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's Database type
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('action_history').addColumn('request_id', 'varchar(100)').execute();
+  // The balance right after the debit, so a replayed requestId answers exactly what the first request did.
+  await db.schema.alterTable('action_history').addColumn('balance_after', 'bigint').execute();
   // NULLs never collide in a unique index on either dialect, so triggers without a requestId are unaffected.
   await db.schema
     .createIndex('action_history_user_request')
@@ -62,5 +64,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('deliveries').dropColumn('is_resend').execute();
   await db.schema.alterTable('deliveries').dropColumn('lease_token').execute();
   await db.schema.dropIndex('action_history_user_request').on('action_history').execute();
+  await db.schema.alterTable('action_history').dropColumn('balance_after').execute();
   await db.schema.alterTable('action_history').dropColumn('request_id').execute();
 }

@@ -15,6 +15,8 @@ export async function insertHistory(
     cost: number;
     target: string | null;
     isTest: boolean;
+    requestId?: string | null;
+    balanceAfter?: number | null;
     now: number;
   },
 ): Promise<number> {
@@ -29,10 +31,26 @@ export async function insertHistory(
       is_test: values.isTest ? 1 : 0,
       success: null,
       refunded: 0,
+      request_id: values.requestId ?? null,
+      balance_after: values.balanceAfter ?? null,
       created_at: values.now,
     })
     .executeTakeFirstOrThrow();
   return Number(result.insertId);
+}
+
+/** The viewer's earlier trigger with this idempotency key, if any. */
+export async function findHistoryByRequestId(
+  db: Executor,
+  userId: number,
+  requestId: string,
+): Promise<ActionHistoryRow | undefined> {
+  return db
+    .selectFrom('action_history')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
 }
 
 export async function findHistory(db: Executor, id: number): Promise<ActionHistoryRow | undefined> {
@@ -45,6 +63,20 @@ export async function setHistorySuccess(db: Executor, id: number, success: boole
     .set({ success: success === null ? null : success ? 1 : 0 })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Settles a trigger's outcome once: only a trigger still pending (success NULL) is marked, so the
+ * worker that wins announces (and, on failure, refunds) it and every later call is a no-op.
+ */
+export async function settleHistory(tx: Executor, id: number, success: boolean): Promise<boolean> {
+  const result = await tx
+    .updateTable('action_history')
+    .set({ success: success ? 1 : 0 })
+    .where('id', '=', id)
+    .where('success', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Flips refunded once; false when it was already refunded (or is a test), so a refund happens once. */
@@ -145,6 +177,7 @@ export async function publicProfile(db: Executor, userId: number, historyLimit =
       timestamp: iso(h.created_at),
       cost: h.cost,
       success: toSuccess(h.success),
+      refunded: h.refunded === 1,
     })),
   };
 }

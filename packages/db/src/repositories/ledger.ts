@@ -1,4 +1,11 @@
-import { assertPositiveCoins, type TTransaction, type TTransactionType } from '@shop/domain';
+import {
+  assertPositiveCoins,
+  type TLedgerPosition,
+  type TTransaction,
+  type TTransactionFilter,
+  type TTransactionType,
+  type TUserStats,
+} from '@shop/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../executor';
 
@@ -77,6 +84,88 @@ export async function listTransactions(db: Executor, userId: number, limit = 500
     description: r.description,
     createdAt: new Date(Number(r.created_at)).toISOString(),
   }));
+}
+
+const FILTER_TYPES: Record<Exclude<TTransactionFilter, 'all'>, TTransactionType[]> = {
+  purchases: ['purchase'],
+  spending: ['action'],
+};
+
+/**
+ * One page of a user's ledger, newest first, starting after `before` (the last row of the previous
+ * page). Keyset paging on (created_at, id) walks the (user_id, created_at) index and never skips or
+ * repeats a row when new ones arrive between pages. Returns one row more than asked when more exist.
+ */
+export async function listTransactionsPage(
+  db: Executor,
+  userId: number,
+  options: { limit: number; before: TLedgerPosition | null; filter: TTransactionFilter },
+): Promise<{ rows: TTransaction[]; last: TLedgerPosition | null; hasMore: boolean }> {
+  let query = db
+    .selectFrom('transactions')
+    .select(['id', 'type', 'amount', 'description', 'created_at'])
+    .where('user_id', '=', userId);
+  if (options.filter !== 'all') query = query.where('type', 'in', FILTER_TYPES[options.filter]);
+  const before = options.before;
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', before.createdAt),
+        eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  const page = rows.slice(0, options.limit);
+  const tail = page.at(-1);
+  return {
+    rows: page.map((r) => ({
+      id: r.id,
+      type: r.type as TTransaction['type'],
+      amount: Number(r.amount),
+      description: r.description,
+      createdAt: new Date(Number(r.created_at)).toISOString(),
+    })),
+    last: tail ? { createdAt: Number(tail.created_at), id: tail.id } : null,
+    hasMore: rows.length > options.limit,
+  };
+}
+
+/** Ledger types that count as coins bought: purchases, less purchases PayPal later took back. */
+export const PURCHASE_LEDGER_TYPES: TTransactionType[] = ['purchase', 'chargeback'];
+
+/**
+ * The dashboard's figures in one statement: balance and supporter totals from the user row (kept with
+ * the ledger, refunds already netted, the same numbers the leaderboard and profile read) and the coins
+ * bought summed from the ledger.
+ */
+export async function userStats(db: Executor, userId: number): Promise<TUserStats | null> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'coin_balance',
+      'action_count',
+      'coins_spent',
+      eb
+        .selectFrom('transactions')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('amount'), e.lit(0)).as('total'))
+        .where('transactions.user_id', '=', userId)
+        .where('transactions.type', 'in', PURCHASE_LEDGER_TYPES)
+        .as('coins_purchased'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    balance: Number(row.coin_balance),
+    actionsTriggered: Number(row.action_count),
+    totalSpent: Number(row.coins_spent),
+    coinsPurchased: Number(row.coins_purchased ?? 0),
+  };
 }
 
 export interface LedgerProblem {

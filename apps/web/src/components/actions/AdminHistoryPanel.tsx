@@ -1,12 +1,22 @@
 import { Anchor, Badge, Button, Center, Group, Loader, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
-import { canRefund, formatNumber, historyStatus, type TActionHistoryRecord, type THistoryStatus } from '@shop/domain';
+import {
+  canRefund,
+  canResend,
+  formatNumber,
+  historyStatus,
+  type TActionHistoryRecord,
+  type THistoryStatus,
+  type TResendOutcome,
+} from '@shop/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
+import { ConfirmModal } from './ConfirmModal';
 import { relativeTime } from './relative-time';
 import { useNow } from './use-now';
 import { useRefreshBalance } from './use-refresh-balance';
@@ -26,25 +36,36 @@ export function AdminHistoryPanel() {
   const refreshBalance = useRefreshBalance();
   const history = useQuery(trpc.history.list.queryOptions());
   const now = useNow(60_000);
+  const [confirming, setConfirming] = useState<{ kind: 'refund' | 'resend'; record: TActionHistoryRecord } | null>(
+    null,
+  );
 
   const reloadHistory = () => queryClient.invalidateQueries({ queryKey: trpc.history.list.queryKey() });
   const refund = useMutation(
     trpc.history.refund.mutationOptions({
       onSuccess: async () => {
+        setConfirming(null);
         notify.success('Action refunded', 'The coins went back to the viewer.');
         // The refunded viewer may be the admin looking at this, so their balance reloads too.
         await Promise.all([reloadHistory(), refreshBalance()]);
       },
-      onError: (err) => notify.error('Refund failed', errorMessage(err)),
+      onError: (err) => {
+        setConfirming(null);
+        notify.error('Refund failed', errorMessage(err));
+      },
     }),
   );
   const resend = useMutation(
     trpc.history.resend.mutationOptions({
       onSuccess: async () => {
+        setConfirming(null);
         notify.success('Action resent', 'The action was queued for delivery again.');
         await reloadHistory();
       },
-      onError: (err) => notify.error('Resend failed', errorMessage(err)),
+      onError: (err) => {
+        setConfirming(null);
+        notify.error('Resend failed', errorMessage(err));
+      },
     }),
   );
 
@@ -116,16 +137,66 @@ export function AdminHistoryPanel() {
                   now={now}
                   refunding={busy(refund, record.id)}
                   resending={busy(resend, record.id)}
-                  onRefund={() => refund.mutate({ id: record.id })}
-                  onResend={() => resend.mutate({ id: record.id })}
+                  onRefund={() => setConfirming({ kind: 'refund', record })}
+                  onResend={() => setConfirming({ kind: 'resend', record })}
                 />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
+      <ConfirmModal
+        opened={confirming !== null}
+        {...confirmText(confirming)}
+        loading={refund.isPending || resend.isPending}
+        onClose={() => {
+          if (!refund.isPending && !resend.isPending) setConfirming(null);
+        }}
+        onConfirm={() => {
+          if (!confirming) return;
+          const input = { id: confirming.record.id };
+          if (confirming.kind === 'refund') refund.mutate(input);
+          else resend.mutate(input);
+        }}
+      />
     </Paper>
   );
+}
+
+function confirmText(confirming: { kind: 'refund' | 'resend'; record: TActionHistoryRecord } | null) {
+  const name = confirming?.record.actionName ?? '';
+  const who = confirming ? confirming.record.username || `User #${confirming.record.userId}` : '';
+  if (confirming?.kind === 'refund') {
+    return {
+      title: 'Refund this action?',
+      message: `${formatNumber(confirming.record.cost)} coins go back to ${who} for ${name}. This cannot be undone.`,
+      confirmLabel: 'Refund',
+      color: 'orange',
+    };
+  }
+  return {
+    title: 'Resend this action?',
+    message: `The game will run the command of ${name} again for ${who}. No coins move.`,
+    confirmLabel: 'Resend',
+    color: 'blue',
+  };
+}
+
+const RESEND_LABELS: Record<TResendOutcome['status'], { label: string; color: string }> = {
+  pending: { label: 'Resending', color: 'yellow' },
+  delivered: { label: 'Resent', color: 'teal' },
+  failed: { label: 'Resend failed', color: 'red' },
+};
+
+/** A resend never changes the trigger's own status (or money); its outcome shows beside it. */
+function ResendBadge({ outcome }: { outcome: TResendOutcome }) {
+  const { label, color } = RESEND_LABELS[outcome.status];
+  const badge = (
+    <Badge color={color} variant="outline" data-testid="resend-badge">
+      {label}
+    </Badge>
+  );
+  return outcome.error ? <Tooltip label={outcome.error}>{badge}</Tooltip> : badge;
 }
 
 interface RowProps {
@@ -154,9 +225,12 @@ function HistoryRow({ record, now, refunding, resending, onRefund, onResend }: R
       <Table.Td>{record.actionName}</Table.Td>
       <Table.Td>{formatNumber(record.cost)}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[status]} variant="light">
-          {status}
-        </Badge>
+        <Group gap={6} wrap="nowrap">
+          <Badge color={STATUS_COLORS[status]} variant="light">
+            {status}
+          </Badge>
+          {record.lastResend && <ResendBadge outcome={record.lastResend} />}
+        </Group>
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
@@ -165,9 +239,11 @@ function HistoryRow({ record, now, refunding, resending, onRefund, onResend }: R
               Refund
             </Button>
           )}
-          <Button size="xs" variant="default" onClick={onResend} loading={resending}>
-            Resend
-          </Button>
+          {canResend(record) && (
+            <Button size="xs" variant="default" onClick={onResend} loading={resending}>
+              Resend
+            </Button>
+          )}
         </Group>
       </Table.Td>
     </Table.Tr>

@@ -34,7 +34,7 @@ export function TriggerConfirmModal({ trigger }: { trigger: ActionTrigger }) {
             <Button variant="default" onClick={trigger.close} disabled={isSending}>
               Cancel
             </Button>
-            <Button onClick={trigger.confirm} loading={isSending} disabled={missingTarget}>
+            <Button onClick={trigger.confirm} loading={isSending} disabled={missingTarget || isSending}>
               {missingTarget ? 'Select Player First' : 'Confirm'}
             </Button>
           </Group>

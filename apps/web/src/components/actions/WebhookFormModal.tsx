@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MASKED_SECRET, type TEndpointGameType, type TWebhookEndpoint, ZWebhookEndpointInput } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -101,6 +101,11 @@ export function WebhookFormModal({ opened, onClose, endpoint = null }: Props) {
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('gameType')}
           />
+          <Text size="xs" c="dimmed" data-testid="delivery-guarantee">
+            Delivery is at least once: if the shop stops between sending a command and recording it, it sends that
+            command again after restarting. Signed webhooks carry the same webhook-id header on every attempt, so a
+            receiver can drop repeats.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancel

@@ -19,6 +19,8 @@ export function useActionTrigger() {
   const refreshBalance = useRefreshBalance();
   const [pending, setPending] = useState<TStreamAction | null>(null);
   const [targetSteamId, setTargetSteamId] = useState<string | null>(null);
+  // One key per opened dialog: a double click, or a retry after a lost reply, is charged once.
+  const [requestId, setRequestId] = useState<string>(newRequestId);
 
   const mutation = useMutation(
     trpc.actions.trigger.mutationOptions({
@@ -48,11 +50,12 @@ export function useActionTrigger() {
       return;
     }
     setTargetSteamId(null);
+    setRequestId(newRequestId());
     setPending(action);
   }
 
   function confirm() {
-    if (!pending || !user) return;
+    if (!pending || !user || mutation.isPending) return;
     // The button is already disabled on the card; this guards a balance that dropped since.
     if (user.coinBalance < pending.cost) {
       notify.error(INSUFFICIENT_COINS, `You need ${pending.cost} coins to trigger this action.`);
@@ -62,6 +65,7 @@ export function useActionTrigger() {
     mutation.mutate({
       actionId: pending.id,
       targetSteamId: pending.targetType === 'individual' ? targetSteamId : null,
+      requestId,
     });
   }
 
@@ -77,6 +81,12 @@ export function useActionTrigger() {
     },
     isSending: mutation.isPending,
   };
+}
+
+/** 32 random hex digits; getRandomValues works on plain-http hosts too, where randomUUID does not exist. */
+function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export type ActionTrigger = ReturnType<typeof useActionTrigger>;

@@ -3,12 +3,16 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 
-/** Admin 'Test': sends the action to its targets without charging; the outcome arrives on /ws. */
+/** Admin 'Test': the server sends the action to every target at once and answers how each one did. */
 export function useTestAction() {
   const trpc = useTRPC();
   const mutation = useMutation(
     trpc.actions.test.mutationOptions({
-      onSuccess: (result) => notify.success('Test sent', result.message),
+      onSuccess: (result) => {
+        const failed = result.results.filter((r) => !r.success).length;
+        if (failed === 0) notify.success('Test delivered', result.message);
+        else notify.warning(`Test failed on ${failed} of ${result.results.length} targets`, result.message);
+      },
       onError: (err) => notify.error('Test failed', errorMessage(err)),
     }),
   );

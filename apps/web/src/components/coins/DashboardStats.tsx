@@ -4,8 +4,7 @@ import { IconBolt, IconCoin, IconReceipt, IconShoppingCart } from '@tabler/icons
 import type { ComponentType } from 'react';
 import { useAuth } from '../../auth/AuthContext';
 import { QueryError } from '../common/QueryError';
-import { transactionStats } from './transactions';
-import { useTransactions } from './use-transactions';
+import { useUserStats } from './use-transactions';
 
 interface StatProps {
   testId: string;
@@ -50,12 +49,12 @@ function StatCard({ testId, label, icon: Icon, color, value, failed = false, uni
   );
 }
 
-/** Dashboard item 1 (viewer-spec section 2): balance plus three figures summed from the user's transactions. */
+/** Dashboard item 1 (viewer-spec section 2): balance plus three figures the server computes, refunds netted. */
 export function DashboardStats() {
   const { user } = useAuth();
-  const transactions = useTransactions();
-  const stats = transactions.data ? transactionStats(transactions.data) : undefined;
-  const failed = transactions.isError;
+  const query = useUserStats();
+  const stats = query.data;
+  const failed = query.isError;
 
   return (
     <Stack gap="md">
@@ -96,12 +95,8 @@ export function DashboardStats() {
           unit="coins"
         />
       </SimpleGrid>
-      {transactions.isError && (
-        <QueryError
-          title="Could not load your transactions"
-          error={transactions.error}
-          onRetry={() => transactions.refetch()}
-        />
+      {query.isError && (
+        <QueryError title="Could not load your figures" error={query.error} onRetry={() => query.refetch()} />
       )}
     </Stack>
   );

@@ -4,14 +4,14 @@ import { QueryError } from '../common/QueryError';
 import { skeletonKeys } from './skeleton-keys';
 import { TransactionAmount } from './TransactionAmount';
 import { TransactionTypeBadge } from './TransactionTypeBadge';
-import { formatDateTime, latestTransactions } from './transactions';
-import { useTransactions } from './use-transactions';
+import { formatDateTime } from './transactions';
+import { useRecentTransactions } from './use-transactions';
 
 /** viewer-spec section 9: the dashboard shows the latest 5. */
 const RECENT_COUNT = 5;
 
 function Body() {
-  const transactions = useTransactions();
+  const transactions = useRecentTransactions(RECENT_COUNT);
 
   if (transactions.isPending) {
     return (
@@ -31,7 +31,7 @@ function Body() {
       />
     );
   }
-  const recent = latestTransactions(transactions.data, RECENT_COUNT);
+  const recent = transactions.data.items;
   if (recent.length === 0) return <Text c="dimmed">No transactions yet</Text>;
 
   return (

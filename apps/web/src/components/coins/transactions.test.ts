@@ -1,15 +1,6 @@
 import type { TTransaction } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  amountColor,
-  filterTransactions,
-  formatDateTime,
-  formatDay,
-  groupByDay,
-  latestTransactions,
-  transactionStats,
-  typeLabel,
-} from './transactions';
+import { amountColor, formatDateTime, formatDay, groupByDay, typeLabel } from './transactions';
 
 let nextId = 1;
 function tx(type: TTransaction['type'], amount: number, createdAt: string): TTransaction {
@@ -25,31 +16,6 @@ const action2 = tx('action', -1200, '2026-11-23T09:00:00.000Z');
 const bigPurchase = tx('purchase', 2500, '2026-11-24T00:10:00.000Z');
 const reward = tx('reward', 10, '2026-11-24T08:00:00.000Z');
 const all = [reward, bigPurchase, action2, refund, action1, purchase];
-
-describe('transactionStats', () => {
-  it('counts actions, sums what they cost and what was bought', () => {
-    expect(transactionStats(all)).toEqual({ actionsTriggered: 2, totalSpent: 1250, coinsPurchased: 3000 });
-  });
-
-  it('is all zeros with no history', () => {
-    expect(transactionStats([])).toEqual({ actionsTriggered: 0, totalSpent: 0, coinsPurchased: 0 });
-  });
-});
-
-describe('filterTransactions', () => {
-  it('maps the three tabs to all, purchase and action rows', () => {
-    expect(filterTransactions(all, 'all')).toHaveLength(6);
-    expect(filterTransactions(all, 'purchases').map((t) => t.amount)).toEqual([2500, 500]);
-    expect(filterTransactions(all, 'spending').map((t) => t.amount)).toEqual([-1200, -50]);
-  });
-});
-
-describe('latestTransactions', () => {
-  it('takes the newest n even when given oldest first', () => {
-    const ids = latestTransactions([...all].reverse(), 5).map((t) => t.id);
-    expect(ids).toEqual([reward.id, bigPurchase.id, action2.id, refund.id, action1.id]);
-  });
-});
 
 describe('formatDateTime', () => {
   it("follows 'MMM dd, yyyy h:mm a'", () => {

@@ -1,42 +1,8 @@
 import type { TTransaction, TTransactionType } from '@shop/domain';
 
-/** Dashboard stat cards (viewer-spec section 2, dashboard item 1), all in whole coins or counts. */
-export interface TransactionStats {
-  actionsTriggered: number;
-  /** Coins spent on actions, as a positive number; refunds are their own rows and are not netted here. */
-  totalSpent: number;
-  coinsPurchased: number;
-}
-
-export function transactionStats(transactions: readonly TTransaction[]): TransactionStats {
-  const stats: TransactionStats = { actionsTriggered: 0, totalSpent: 0, coinsPurchased: 0 };
-  for (const t of transactions) {
-    if (t.type === 'action') {
-      stats.actionsTriggered += 1;
-      stats.totalSpent += Math.abs(t.amount);
-    } else if (t.type === 'purchase') {
-      stats.coinsPurchased += t.amount;
-    }
-  }
-  return stats;
-}
-
-/** The history tabs: everything, purchases only, or spending (type action) only. */
-export type HistoryFilter = 'all' | 'purchases' | 'spending';
-
-export function filterTransactions(transactions: readonly TTransaction[], filter: HistoryFilter): TTransaction[] {
-  if (filter === 'purchases') return transactions.filter((t) => t.type === 'purchase');
-  if (filter === 'spending') return transactions.filter((t) => t.type === 'action');
-  return [...transactions];
-}
-
 /** Newest first, whatever order the server used; equal times keep the higher id (the later row) first. */
 export function newestFirst(transactions: readonly TTransaction[]): TTransaction[] {
   return [...transactions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
-}
-
-export function latestTransactions(transactions: readonly TTransaction[], count: number): TTransaction[] {
-  return newestFirst(transactions).slice(0, count);
 }
 
 /** Credits (purchases, refunds, rewards...) are green with a plus; debits red. Colour follows the sign, not the type. */
@@ -51,6 +17,7 @@ const TYPE_LABELS: Record<TTransactionType, string> = {
   reward: 'Reward',
   conversion: 'Conversion',
   admin_grant: 'Admin Grant',
+  chargeback: 'Payment Reversed',
 };
 
 export function typeLabel(type: TTransactionType): string {

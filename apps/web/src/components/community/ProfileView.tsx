@@ -9,6 +9,7 @@ const STATUS: Record<'true' | 'false' | 'null', { label: string; color: string }
   false: { label: 'Failed', color: 'red' },
   null: { label: 'Unknown', color: 'gray' },
 };
+const REFUNDED = { label: 'Refunded', color: 'yellow' };
 
 /** A public profile (viewer-spec section 2): who they are and the actions they sent. */
 export function ProfileView({ profile }: { profile: TPublicProfile }) {
@@ -57,7 +58,8 @@ export function ProfileView({ profile }: { profile: TPublicProfile }) {
 }
 
 function ActivityEntry({ entry }: { entry: Entry }) {
-  const status = STATUS[String(entry.success) as keyof typeof STATUS];
+  // Refunded wins over the delivery outcome: the coins came back, and the action count leaves it out.
+  const status = entry.refunded ? REFUNDED : STATUS[String(entry.success) as keyof typeof STATUS];
   return (
     <Card withBorder padding="sm" data-testid="profile-activity">
       <Group justify="space-between" wrap="nowrap">
