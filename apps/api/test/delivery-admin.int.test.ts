@@ -174,3 +174,50 @@ describe.each(testDialects())('resend and test on %s', (dialect) => {
     expect(JSON.parse(hook.received.at(-1)?.body ?? '{}')).toMatchObject({ command: 'ping' });
   });
 });
+
+describe.each(testDialects())('kept-open connections follow endpoint edits on %s', (dialect) => {
+  it('closes the connection logged in with the old password as soon as the endpoint is edited or deleted', async () => {
+    const t = await createTestApp(dialect, { admin: TEST_ADMIN });
+    const rcon = await startRconStandIn({ password: 'first-pass' });
+    try {
+      const admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+      const edit = (id: number, payload: object) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/webhook-endpoints/${id}`,
+          headers: { cookie: admin },
+          payload,
+        });
+      const test = (id: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/webhook-endpoints/${id}/test`,
+          headers: { cookie: admin },
+          payload: { command: 'list' },
+        });
+      const id = await addEndpoint(t, rcon.url, 'minecraft', 'kept', 'first-pass');
+      expect((await test(id)).json()).toMatchObject({ success: true });
+      await rcon.untilOpenConnections(1);
+
+      // A description change keeps the connection; a new password closes it at once.
+      expect((await edit(id, { description: 'renamed' })).statusCode).toBe(200);
+      expect(rcon.openConnections).toBe(1);
+      expect((await edit(id, { secretKey: 'second-pass' })).statusCode).toBe(200);
+      await rcon.untilOpenConnections(0);
+
+      const again = await addEndpoint(t, rcon.url, 'minecraft', 'again', 'first-pass');
+      expect((await test(again)).json()).toMatchObject({ success: true });
+      await rcon.untilOpenConnections(1);
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/webhook-endpoints/${again}`,
+        headers: { cookie: admin },
+      });
+      expect(removed.statusCode).toBe(200);
+      await rcon.untilOpenConnections(0);
+    } finally {
+      await t.close();
+      await rcon.close();
+    }
+  });
+});

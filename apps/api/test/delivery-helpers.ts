@@ -40,10 +40,11 @@ export async function addEndpoint(
   url: string,
   gameType: TEndpointGameType,
   description: string = gameType,
+  secretKey = 'whsec_dGVzdA==',
 ): Promise<number> {
   return insertEndpoint(t.db.kysely, {
     url,
-    secretKey: 'whsec_dGVzdA==',
+    secretKey,
     description,
     gameType,
     active: true,

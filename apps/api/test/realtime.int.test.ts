@@ -37,7 +37,7 @@ async function listen(socketUrl: string, cookie?: string): Promise<Listener> {
   return { messages, raw, ws };
 }
 
-async function until(check: () => boolean, ms = 5000): Promise<void> {
+async function until(check: () => boolean, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out waiting');

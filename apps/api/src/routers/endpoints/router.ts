@@ -14,10 +14,14 @@ const list = adminProcedure.query(async ({ ctx }) =>
   (await listEndpoints(ctx.services.db.kysely)).map(toWebhookEndpoint),
 );
 
-async function readEndpoint(db: Executor, id: number) {
+async function readEndpointRow(db: Executor, id: number) {
   const row = await findEndpoint(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
-  return toWebhookEndpoint(row);
+  return row;
+}
+
+async function readEndpoint(db: Executor, id: number) {
+  return toWebhookEndpoint(await readEndpointRow(db, id));
 }
 
 const create = adminProcedure.input(ZWebhookEndpointInput).mutation(async ({ ctx, input }) => {
@@ -26,6 +30,7 @@ const create = adminProcedure.input(ZWebhookEndpointInput).mutation(async ({ ctx
 });
 
 const update = adminProcedure.input(ZWebhookEndpointUpdate).mutation(async ({ ctx, input }) => {
+  const before = await findEndpoint(ctx.services.db.kysely, input.id);
   const found = await updateEndpoint(ctx.services.db.kysely, input.id, {
     ...(input.url !== undefined && { url: input.url }),
     ...('secretKey' in input && input.secretKey !== undefined && { secret_key: input.secretKey }),
@@ -34,13 +39,20 @@ const update = adminProcedure.input(ZWebhookEndpointUpdate).mutation(async ({ ct
     ...(input.active !== undefined && { active: input.active ? 1 : 0 }),
   });
   if (!found) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
-  return readEndpoint(ctx.services.db.kysely, input.id);
+  const after = await readEndpointRow(ctx.services.db.kysely, input.id);
+  // A kept-open connection logged in with the old address or password must not outlive the edit.
+  if (before && (before.url !== after.url || before.secret_key !== after.secret_key || after.active !== 1)) {
+    await ctx.services.dispatcher.forget(before.url);
+  }
+  return toWebhookEndpoint(after);
 });
 
 const remove = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
-  if (!(await deleteEndpoint(ctx.services.db.kysely, input.id))) {
+  const before = await findEndpoint(ctx.services.db.kysely, input.id);
+  if (!before || !(await deleteEndpoint(ctx.services.db.kysely, input.id))) {
     throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
   }
+  await ctx.services.dispatcher.forget(before.url);
   return { status: 'success' as const };
 });
 
