@@ -1,20 +1,12 @@
-import { insertCoinPackage } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, registerUser } from './helpers';
+import { addCoinPackage, createTestApp, registerUser } from './helpers';
 
 describe.each(testDialects())('payment modes on %s', (dialect) => {
   it('runs the labelled demo checkout through the same crediting path', async () => {
     const t = await createTestApp(dialect, { payments: { provider: 'demo' } });
     try {
-      const packageId = await insertCoinPackage(t.db.kysely, {
-        name: 'Starter',
-        description: '',
-        image_url: null,
-        amount: 100,
-        price_cents: 99,
-        created_at: 1,
-      });
+      const packageId = await addCoinPackage(t, { name: 'Starter', amount: 100, priceCents: 99 });
       const setup = await t.app.inject({ method: 'GET', url: '/api/paypal/setup' });
       expect(setup.json()).toMatchObject({ provider: 'demo', notice: 'Demo payment — no money moves' });
       const { cookie } = await registerUser(t.app, 'demobuyer');

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { insertCoinPackage } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig, type RateLimits } from '../src/env';
-import { createTestApp, DEFAULT_RATE_LIMITS, registerUser, testConfig, testRedisUrl } from './helpers';
+import { addCoinPackage, createTestApp, DEFAULT_RATE_LIMITS, registerUser, testConfig, testRedisUrl } from './helpers';
 
 const limits = (overrides: Partial<RateLimits>): RateLimits => ({
   ...testConfig().rateLimits,
@@ -132,14 +131,7 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
       }),
     });
     try {
-      const packageId = await insertCoinPackage(t.db.kysely, {
-        name: 'Starter',
-        description: '',
-        image_url: null,
-        amount: 100,
-        price_cents: 99,
-        created_at: 1,
-      });
+      const packageId = await addCoinPackage(t, { name: 'Starter', amount: 100, priceCents: 99 });
       const buyer = await registerUser(t.app, 'eager');
       const other = await registerUser(t.app, 'patient');
       const post = (url: string, cookie: string, payload: object = {}) =>

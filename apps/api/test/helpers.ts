@@ -1,4 +1,4 @@
-import { credit, type DialectName } from '@shop/db';
+import { credit, type DialectName, insertCoinPackage } from '@shop/db';
 import { createTestDb, type TestDb } from '@shop/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
@@ -116,4 +116,19 @@ export async function grantCoins(t: TestApp, userId: number, amount: number): Pr
 /** Runs the delivery worker until nothing is due now. */
 export async function drainDeliveries(t: TestApp): Promise<void> {
   for (let i = 0; i < 20 && (await t.services.deliveryWorker.runOnce()) > 0; i++);
+}
+
+/** A coin package straight into the catalogue, for tests about buying it. */
+export async function addCoinPackage(
+  t: TestApp,
+  pkg: { name: string; amount: number; priceCents: number; description?: string },
+): Promise<number> {
+  return insertCoinPackage(t.db.kysely, {
+    name: pkg.name,
+    description: pkg.description ?? '',
+    image_url: null,
+    amount: pkg.amount,
+    price_cents: pkg.priceCents,
+    created_at: 1,
+  });
 }

@@ -1,8 +1,7 @@
-import { insertCoinPackage } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { closedPort } from '@shop/dispatch/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
+import { addCoinPackage, createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
 
 /** The dashboard, the leaderboard and the public profile tell one story about a viewer's coins. */
 describe.each(testDialects())('ledger views on %s', (dialect) => {
@@ -34,14 +33,7 @@ describe.each(testDialects())('ledger views on %s', (dialect) => {
       cost: 40,
     });
     actionId = action.json().id;
-    packageId = await insertCoinPackage(t.db.kysely, {
-      name: 'Pile',
-      description: '',
-      image_url: null,
-      amount: 500,
-      price_cents: 499,
-      created_at: 1,
-    });
+    packageId = await addCoinPackage(t, { name: 'Pile', amount: 500, priceCents: 499 });
   });
 
   afterAll(async () => {

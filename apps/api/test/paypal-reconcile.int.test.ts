@@ -1,10 +1,10 @@
-import { findPaymentByOrderId, insertCoinPackage, listTransactions } from '@shop/db';
+import { findPaymentByOrderId, listTransactions } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { RECONCILE_GIVE_UP_MS } from '../src/payments/reconcile';
-import { createTestApp, registerUser, type TestApp, testConfig } from './helpers';
-import { type PayPalStandIn, startPayPalStandIn } from './stand-ins/paypal-server';
+import { addCoinPackage, createTestApp, registerUser, type TestApp, testConfig } from './helpers';
+import { type PayPalStandIn, payPalSettings, startPayPalStandIn } from './stand-ins/paypal-server';
 
 const MINUTES = 60_000;
 
@@ -12,24 +12,12 @@ describe.each(testDialects())('payment reconciliation on %s', (dialect) => {
   let paypal: PayPalStandIn;
   let t: TestApp;
   let packageId: number;
-  const payments = () => ({
-    provider: 'paypal' as const,
-    clientId: paypal.clientId,
-    clientSecret: paypal.clientSecret,
-    baseUrl: paypal.baseUrl,
-  });
+  const payments = () => payPalSettings(paypal);
 
   beforeAll(async () => {
     paypal = await startPayPalStandIn();
     t = await createTestApp(dialect, { payments: payments() });
-    packageId = await insertCoinPackage(t.db.kysely, {
-      name: 'Fan Pack',
-      description: '',
-      image_url: null,
-      amount: 550,
-      price_cents: 499,
-      created_at: 1,
-    });
+    packageId = await addCoinPackage(t, { name: 'Fan Pack', amount: 550, priceCents: 499 });
   });
   afterEach(async () => assertLedgerInvariant(t.db));
   afterAll(async () => {
@@ -171,14 +159,7 @@ describe.each(testDialects())('demo payment reconciliation on %s', (dialect) => 
   it('closes an abandoned demo order after hours and never touches a paid one', async () => {
     const t = await createTestApp(dialect, { payments: { provider: 'demo' } });
     try {
-      const packageId = await insertCoinPackage(t.db.kysely, {
-        name: 'Starter',
-        description: '',
-        image_url: null,
-        amount: 100,
-        price_cents: 99,
-        created_at: 1,
-      });
+      const packageId = await addCoinPackage(t, { name: 'Starter', amount: 100, priceCents: 99 });
       const { cookie } = await registerUser(t.app, 'demoabandon');
       const open = async () =>
         (

@@ -1,9 +1,14 @@
-import { debit, findPaymentByOrderId, insertCoinPackage, listTransactions } from '@shop/db';
+import { debit, findPaymentByOrderId, listTransactions } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TAdminPayment } from '@shop/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
-import { type PayPalStandIn, startPayPalStandIn, type WebhookDelivery } from './stand-ins/paypal-server';
+import { addCoinPackage, createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
+import {
+  type PayPalStandIn,
+  payPalSettings,
+  startPayPalStandIn,
+  type WebhookDelivery,
+} from './stand-ins/paypal-server';
 
 describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
   let paypal: PayPalStandIn;
@@ -15,23 +20,10 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     paypal = await startPayPalStandIn();
     t = await createTestApp(dialect, {
       admin: TEST_ADMIN,
-      payments: {
-        provider: 'paypal',
-        clientId: paypal.clientId,
-        clientSecret: paypal.clientSecret,
-        baseUrl: paypal.baseUrl,
-        webhookId: paypal.webhookId,
-      },
+      payments: payPalSettings(paypal, paypal.webhookId),
     });
     admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    packageId = await insertCoinPackage(t.db.kysely, {
-      name: 'Fan Pack',
-      description: 'coins',
-      image_url: null,
-      amount: 550,
-      price_cents: 499,
-      created_at: 1,
-    });
+    packageId = await addCoinPackage(t, { name: 'Fan Pack', amount: 550, priceCents: 499, description: 'coins' });
   });
   afterEach(async () => assertLedgerInvariant(t.db));
   afterAll(async () => {
@@ -326,12 +318,7 @@ describe.each(testDialects())('PayPal webhooks that cannot be verified on %s', (
 
   it('answers 503 without PAYPAL_WEBHOOK_ID, asking PayPal nothing', async () => {
     const t = await createTestApp(dialect, {
-      payments: {
-        provider: 'paypal',
-        clientId: paypal.clientId,
-        clientSecret: paypal.clientSecret,
-        baseUrl: paypal.baseUrl,
-      },
+      payments: payPalSettings(paypal),
     });
     try {
       const delivery = await eventFor(t);
@@ -355,13 +342,7 @@ describe.each(testDialects())('PayPal webhooks that cannot be verified on %s', (
 
   it('does not verify deliveries meant for another webhook id', async () => {
     const t = await createTestApp(dialect, {
-      payments: {
-        provider: 'paypal',
-        clientId: paypal.clientId,
-        clientSecret: paypal.clientSecret,
-        baseUrl: paypal.baseUrl,
-        webhookId: 'WHSOMEONEELSE',
-      },
+      payments: payPalSettings(paypal, 'WHSOMEONEELSE'),
     });
     try {
       const delivery = await eventFor(t);

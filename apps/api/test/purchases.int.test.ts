@@ -1,8 +1,8 @@
-import { findPaymentByOrderId, insertCoinPackage, listTransactions } from '@shop/db';
+import { findPaymentByOrderId, listTransactions } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
-import { type PayPalStandIn, startPayPalStandIn } from './stand-ins/paypal-server';
+import { addCoinPackage, createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
+import { type PayPalStandIn, payPalSettings, startPayPalStandIn } from './stand-ins/paypal-server';
 
 describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => {
   let paypal: PayPalStandIn;
@@ -13,21 +13,9 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     paypal = await startPayPalStandIn();
     t = await createTestApp(dialect, {
       admin: TEST_ADMIN,
-      payments: {
-        provider: 'paypal',
-        clientId: paypal.clientId,
-        clientSecret: paypal.clientSecret,
-        baseUrl: paypal.baseUrl,
-      },
+      payments: payPalSettings(paypal),
     });
-    packageId = await insertCoinPackage(t.db.kysely, {
-      name: 'Fan Pack',
-      description: 'coins',
-      image_url: null,
-      amount: 550,
-      price_cents: 499,
-      created_at: 1,
-    });
+    packageId = await addCoinPackage(t, { name: 'Fan Pack', amount: 550, priceCents: 499, description: 'coins' });
   });
   afterEach(async () => assertLedgerInvariant(t.db));
   afterAll(async () => {
@@ -139,14 +127,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
 
   it('credits the coins and checks the price the order was opened with, though the admin edited the package', async () => {
     const admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    const pkg = await insertCoinPackage(t.db.kysely, {
-      name: 'Edited Pack',
-      description: '',
-      image_url: null,
-      amount: 300,
-      price_cents: 299,
-      created_at: 1,
-    });
+    const pkg = await addCoinPackage(t, { name: 'Edited Pack', amount: 300, priceCents: 299 });
     const { cookie, id } = await registerUser(t.app, 'snapshot');
     const orderId = await openOrder(cookie, { packageId: pkg, amount: '2.99' });
     const edit = await t.app.inject({
@@ -212,14 +193,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     const unknown = await purchase(cookie, orderId, 9999);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().message).toBe('This payment order was made for another coin package');
-    const cheap = await insertCoinPackage(t.db.kysely, {
-      name: 'Big',
-      description: '',
-      image_url: null,
-      amount: 99999,
-      price_cents: 499,
-      created_at: 1,
-    });
+    const cheap = await addCoinPackage(t, { name: 'Big', amount: 99999, priceCents: 499 });
     const swapped = await purchase(cookie, orderId, cheap);
     expect(swapped.statusCode).toBe(422);
     expect(swapped.json().message).toBe('This payment order was made for another coin package');
@@ -274,14 +248,7 @@ describe.each(testDialects())('when PayPal cannot be reached on %s', (dialect) =
       payments: { provider: 'paypal', clientId: 'id', clientSecret: 'secret', baseUrl },
     });
     try {
-      const pkg = await insertCoinPackage(t.db.kysely, {
-        name: 'P',
-        description: '',
-        image_url: null,
-        amount: 10,
-        price_cents: 100,
-        created_at: 1,
-      });
+      const pkg = await addCoinPackage(t, { name: 'P', amount: 10, priceCents: 100 });
       const { cookie } = await registerUser(t.app, 'offline');
       const res = await t.app.inject({
         method: 'POST',

@@ -1,21 +1,8 @@
-import {
-  findActionWithCategory,
-  insertHistory,
-  listActiveEndpoints,
-  settleHistory,
-  type UserRow,
-  type WebhookEndpointRow,
-} from '@shop/db';
+import { findActionWithCategory, insertHistory, settleHistory, type UserRow, type WebhookEndpointRow } from '@shop/db';
 import type { DeliveryResult } from '@shop/dispatch';
-import {
-  AppError,
-  endpointTakesAction,
-  parseQueryStyleAction,
-  renderCommand,
-  type TEndpointGameType,
-  type TGameType,
-} from '@shop/domain';
+import { AppError, parseQueryStyleAction } from '@shop/domain';
 import type { Services } from '../services';
+import { commandFor, targetsFor } from './targets';
 
 /** One target's answer to a test. */
 export interface TestTargetResult {
@@ -46,18 +33,8 @@ export async function testActionNow(services: Services, user: UserRow, actionId:
   const { db, now } = services;
   const action = await findActionWithCategory(db.kysely, actionId);
   if (!action) throw new AppError('NOT_FOUND', 'Action not found');
-  const endpoints = (await listActiveEndpoints(db.kysely)).filter((e) =>
-    endpointTakesAction(e.game_type as TEndpointGameType, action.game_type as TGameType),
-  );
-  if (endpoints.length === 0) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'No game server is connected for this action right now');
-  }
-  const command = renderCommand(action.webhook_action, {
-    username: user.username,
-    displayName: user.display_name || user.username,
-    target: '',
-    actionName: action.name,
-  });
+  const endpoints = await targetsFor(services, action);
+  const command = commandFor(user, action, null);
   const historyId = await insertHistory(db.kysely, {
     userId: user.id,
     actionId: action.id,

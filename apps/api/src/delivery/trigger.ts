@@ -8,21 +8,14 @@ import {
   insertDelivery,
   insertHistory,
   isUniqueViolation,
-  listActiveEndpoints,
   listDeliveries,
   transactionWithRetry,
   type UserRow,
 } from '@shop/db';
-import type { TEndpointGameType, TGameType, TTargetType } from '@shop/domain';
-import {
-  AppError,
-  endpointTakesAction,
-  INSUFFICIENT_COINS,
-  needsTarget,
-  renderCommand,
-  SELECT_PLAYER_MESSAGE,
-} from '@shop/domain';
+import type { TTargetType } from '@shop/domain';
+import { AppError, INSUFFICIENT_COINS, needsTarget, SELECT_PLAYER_MESSAGE } from '@shop/domain';
 import type { Services } from '../services';
+import { commandFor, targetsFor } from './targets';
 
 export interface TriggerResult {
   status: 'success';
@@ -54,19 +47,9 @@ export async function triggerAction(
   if (needsTarget(action.target_type as TTargetType, target)) {
     throw new AppError('BAD_REQUEST', SELECT_PLAYER_MESSAGE);
   }
-  const endpoints = (await listActiveEndpoints(db.kysely)).filter((e) =>
-    endpointTakesAction(e.game_type as TEndpointGameType, action.game_type as TGameType),
-  );
-  if (endpoints.length === 0) {
-    // Refuse before charging: coins taken for an action nobody can receive would only come back as a refund.
-    throw new AppError('SERVICE_UNAVAILABLE', 'No game server is connected for this action right now');
-  }
-  const command = renderCommand(action.webhook_action, {
-    username: user.username,
-    displayName: user.display_name || user.username,
-    target: target ?? '',
-    actionName: action.name,
-  });
+  // Refused before charging: coins taken for an action nobody can receive would only come back as a refund.
+  const endpoints = await targetsFor(services, action);
+  const command = commandFor(user, action, target);
 
   // The debit comes first: it takes the user row's exclusive lock before any insert whose foreign
   // key would take a shared one, so concurrent triggers queue up instead of deadlocking on MySQL.

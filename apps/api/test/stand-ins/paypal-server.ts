@@ -639,3 +639,14 @@ export async function startPayPalStandIn(options: { delayMs?: number } = {}): Pr
     },
   };
 }
+
+/** The shop's PayPal settings pointing at this stand-in; `webhookId` null leaves webhooks unconfigured. */
+export function payPalSettings(paypal: PayPalStandIn, webhookId: string | null = null) {
+  return {
+    provider: 'paypal' as const,
+    clientId: paypal.clientId,
+    clientSecret: paypal.clientSecret,
+    baseUrl: paypal.baseUrl,
+    ...(webhookId === null ? {} : { webhookId }),
+  };
+}
