@@ -34,3 +34,27 @@ export class ConnectionCounter {
     }
   }
 }
+
+/** What every game-server stand-in tells a test about its clients, and how it plays a restart or a hang. */
+export interface GameServerStandIn {
+  url: string;
+  port: number;
+  /** Commands received from logged-in clients, in order. */
+  commands: string[];
+  /** Connections accepted since the start, wrong passwords included. */
+  readonly connections: number;
+  /** Connections open now. */
+  readonly openConnections: number;
+  /** Successful logins since the start. */
+  readonly logins: number;
+  /** Resolves when exactly `count` connections are open. */
+  untilOpenConnections(count: number): Promise<void>;
+  /** Drops every client connection from the server's side (as a restart would); resolves once they are closed. */
+  dropConnections(): Promise<void>;
+  /**
+   * While silent, commands are recorded and their answers held back (a hung server; logins are still
+   * answered). Turning it off sends the held answers on the connections still open, late.
+   */
+  setSilent(silent: boolean): void;
+  close(): Promise<void>;
+}

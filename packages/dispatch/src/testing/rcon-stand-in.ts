@@ -1,28 +1,7 @@
 import { createServer, type Socket } from 'node:net';
-import { ConnectionCounter } from './connection-counter';
+import { ConnectionCounter, type GameServerStandIn } from './connection-counter';
 
-export interface RconStandIn {
-  url: string;
-  port: number;
-  /** Commands received after a successful login, in order. */
-  commands: string[];
-  /** Connections accepted since the start. */
-  readonly connections: number;
-  /** Connections open now. */
-  readonly openConnections: number;
-  /** Successful logins since the start. */
-  readonly logins: number;
-  /** Resolves when exactly `count` connections are open. */
-  untilOpenConnections(count: number): Promise<void>;
-  /** Closes every client connection from the server's side (as a restart would); resolves once they are closed. */
-  dropConnections(): Promise<void>;
-  /**
-   * While silent, commands are recorded and their answers held back (a hung server; logins are still
-   * answered). Turning it off sends the held answers on the connections still open, late.
-   */
-  setSilent(silent: boolean): void;
-  close(): Promise<void>;
-}
+export type RconStandIn = GameServerStandIn;
 
 export interface RconStandInOptions {
   password: string;

@@ -1,28 +1,7 @@
 import { type WebSocket, WebSocketServer } from 'ws';
-import { ConnectionCounter } from './connection-counter';
+import { ConnectionCounter, type GameServerStandIn } from './connection-counter';
 
-export interface WebRconStandIn {
-  url: string;
-  port: number;
-  /** Console commands received from authenticated clients, in order. */
-  commands: string[];
-  /** WebSocket connections accepted since the start, wrong passwords included. */
-  readonly connections: number;
-  /** Connections open now. */
-  readonly openConnections: number;
-  /** Connections with the right password since the start. */
-  readonly logins: number;
-  /** Resolves when exactly `count` connections are open. */
-  untilOpenConnections(count: number): Promise<void>;
-  /** Drops every client connection from the server's side (as a restart would); resolves once they are closed. */
-  dropConnections(): Promise<void>;
-  /**
-   * While silent, commands are recorded and their answers held back (a hung server). Turning it off sends
-   * the held answers on the connections still open, late.
-   */
-  setSilent(silent: boolean): void;
-  close(): Promise<void>;
-}
+export type WebRconStandIn = GameServerStandIn;
 
 export interface StandInPlayer {
   steamId: string;
