@@ -38,6 +38,8 @@ describe('buying coins in Chromium', () => {
 
     await page.goto('/history');
     await page.getByRole('tab', { name: 'Purchases' }).click();
+    // Each tab asks the server for its own rows: wait for them to arrive.
+    await page.getByTestId('transaction-amount').first().waitFor();
     const amounts = await page.getByTestId('transaction-amount').allTextContents();
     expect(amounts.map((a) => a.trim())).toEqual(['+550']);
 
