@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import { createRequestContext } from '../context';
 import { toClientError } from '../errors';
 import { appRouter } from '../routers/index';
@@ -13,6 +14,20 @@ export interface RestRoute {
   url: string;
   /** Calls exactly one procedure; input validation happens inside it, as for /trpc. */
   call: (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** What GET /api/openapi.json says of the route: the same zod schemas the procedure uses. */
+  doc?: RouteDoc;
+}
+
+export interface RouteDoc {
+  summary: string;
+  /** Groups routes in the reference (Accounts, Coins, Actions, Admin...). */
+  tag: string;
+  body?: ZodType;
+  query?: ZodType;
+  /** The reply on success. */
+  response?: ZodType;
+  /** Who may call it; shown in the reference. */
+  access: 'public' | 'signed-in' | 'admin';
 }
 
 /** The body or query as sent; the procedure's own schema is what checks it. */
