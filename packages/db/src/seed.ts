@@ -1,8 +1,17 @@
 import type { Db } from './connect';
 import { insertCategory, insertCoinPackage, insertStreamAction, isCatalogEmpty } from './repositories/catalog';
 
-/** The four fallback categories of admin-spec section 9. */
-export const FALLBACK_CATEGORIES = ['Game Effect', 'Sound Effect', 'Visual Effect', 'Chat Effect'] as const;
+/**
+ * The demo shop's categories, named like the four fallbacks of admin-spec section 9 so the demo
+ * actions read naturally. These rows exist only because SEED_DEMO_DATA filled an empty shop; a
+ * real shop starts with none, and the action form then offers the fallback names by itself.
+ */
+const DEMO_CATEGORIES = [
+  { name: 'Game Effect', description: 'Changes what happens in the game', color: '#2F9E44' },
+  { name: 'Sound Effect', description: 'Plays a sound on stream', color: '#1C7ED6' },
+  { name: 'Visual Effect', description: 'Something to see on stream', color: '#AE3EC9' },
+  { name: 'Chat Effect', description: 'Shows up in the stream chat', color: '#F08C00' },
+] as const;
 
 /**
  * Fills an empty catalogue with a starter shop so a new install has something to click.
@@ -21,8 +30,8 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
       await insertCoinPackage(tx, { ...pkg, image_url: null, sort_order: index, created_at: now });
     }
     const categoryIds = new Map<string, number>();
-    for (const name of FALLBACK_CATEGORIES) {
-      categoryIds.set(name, await insertCategory(tx, { name, description: null, color: '#6B7280', created_at: now }));
+    for (const category of DEMO_CATEGORIES) {
+      categoryIds.set(category.name, await insertCategory(tx, { ...category, created_at: now }));
     }
     const actions = [
       {

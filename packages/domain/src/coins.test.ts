@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkCapturedPayment, moneyValueToCents, ZCoinPackageInput, ZCreateOrder, ZPurchase } from './coins';
+import {
+  centsToDollarText,
+  checkCapturedPayment,
+  moneyValueToCents,
+  parseDollars,
+  ZCoinPackageInput,
+  ZCreateOrder,
+  ZPurchase,
+} from './coins';
 
 describe('money values', () => {
   it('turns PayPal amounts into cents without floats', () => {
@@ -58,5 +66,24 @@ describe('schemas', () => {
     });
     expect(ZCreateOrder.safeParse({ amount: '4.99', currency: 'EUR', intent: 'CAPTURE' }).success).toBe(false);
     expect(ZPurchase.safeParse({ packageId: 1, paypalOrderId: 'abc; drop' }).success).toBe(false);
+  });
+});
+
+describe('admin price entry', () => {
+  it('reads dollars as integer cents, with a $ sign or thousands commas', () => {
+    expect(parseDollars('4.99')).toBe(499);
+    expect(parseDollars(' $10 ')).toBe(1000);
+    expect(parseDollars('1,250.5')).toBe(125050);
+    expect(parseDollars('0.07')).toBe(7);
+  });
+  it('refuses what is not dollars and cents', () => {
+    for (const bad of ['', 'abc', '4.999', '-1', '1e3', '4,99.1.2']) expect(parseDollars(bad), bad).toBeNull();
+  });
+  it('shows cents back as editable dollars that parse to the same cents', () => {
+    for (const cents of [0, 7, 99, 499, 1000, 10_000_000]) {
+      expect(parseDollars(centsToDollarText(cents))).toBe(cents);
+    }
+    expect(centsToDollarText(499)).toBe('4.99');
+    expect(centsToDollarText(1000)).toBe('10.00');
   });
 });

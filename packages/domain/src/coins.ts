@@ -10,11 +10,14 @@ export interface TCoinPackage {
   amount: number;
   price: number;
   active: boolean;
+  /** Position in the shop, smallest first (ties by price): the admin's up and down buttons set it. */
+  sortOrder: number;
 }
 
 /** Upper bounds that keep sums far from overflow and catch a typo of extra zeros. */
 export const MAX_PACKAGE_COINS = 1_000_000;
 export const MAX_PACKAGE_PRICE_CENTS = 100_000_00;
+export const MAX_PACKAGE_SORT_ORDER = 10_000;
 
 const positiveInt = (what: string) =>
   z
@@ -32,9 +35,29 @@ export const ZCoinPackageInput = z.object({
   active: z.boolean().default(true),
 });
 export type TCoinPackageInput = z.input<typeof ZCoinPackageInput>;
+export type TCoinPackageInputParsed = z.output<typeof ZCoinPackageInput>;
 
-export const ZCoinPackageUpdate = ZCoinPackageInput.partial().extend({ id: z.number().int().positive() });
+const ZSortOrder = z
+  .number({ error: 'Sort order must be a whole number' })
+  .int('Sort order must be a whole number')
+  .min(0, 'Sort order must be 0 or more')
+  .max(MAX_PACKAGE_SORT_ORDER, 'Sort order must be at most 10,000');
+
+export const ZCoinPackageUpdate = ZCoinPackageInput.partial().extend({
+  id: z.number().int().positive(),
+  sortOrder: ZSortOrder.optional(),
+});
 export type TCoinPackageUpdate = z.input<typeof ZCoinPackageUpdate>;
+
+/** The whole order at once, first package first: one transaction instead of one update per package. */
+export const ZCoinPackageOrder = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: 'ids must be a list of package ids' })
+    .min(1, 'ids must name at least one package')
+    .max(MAX_PACKAGE_SORT_ORDER, 'ids must name at most 10,000 packages')
+    .refine((ids) => new Set(ids).size === ids.length, 'ids must not repeat a package'),
+});
+export type TCoinPackageOrder = z.input<typeof ZCoinPackageOrder>;
 
 export const ZPackageId = z.object({ id: z.coerce.number().int().positive() });
 
@@ -93,6 +116,26 @@ export function moneyValueToCents(value: string): number {
   const [dollars = '0', cents = ''] = value.split('.');
   return Number(dollars) * 100 + Number(cents.padEnd(2, '0'));
 }
+
+/**
+ * A price as an admin types it, in dollars ('4.99', '$10', '1,250.5'), to integer cents; null when
+ * it is not dollars with at most two decimals. Bounds are ZCoinPackageInput's to check.
+ */
+export function parseDollars(text: string): number | null {
+  const clean = text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replaceAll(',', '');
+  return ZMoneyValue.safeParse(clean).success ? moneyValueToCents(clean) : null;
+}
+
+/** Integer cents as editable dollars without separators: 499 -> '4.99', 1000 -> '10.00'. */
+export function centsToDollarText(cents: number): string {
+  if (!Number.isInteger(cents) || cents < 0) throw new Error(`cents must be a non-negative integer, got ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export const PRICE_FORMAT_MESSAGE = 'Price must be in dollars, like 4.99';
 
 export interface CapturedPayment {
   status: string;

@@ -1,7 +1,6 @@
 import type { TCoinPackage } from '@shop/domain';
 import type { Executor } from '../executor';
 import type {
-  CategoryRow,
   CoinPackageRow,
   CoinPackageUpdate,
   NewCategory,
@@ -9,6 +8,7 @@ import type {
   NewStreamAction,
   StreamActionRow,
 } from '../schema';
+import type { CategoryWithCount } from './actions';
 
 export function toCoinPackage(row: CoinPackageRow): TCoinPackage {
   return {
@@ -19,6 +19,7 @@ export function toCoinPackage(row: CoinPackageRow): TCoinPackage {
     amount: row.amount,
     price: row.price_cents,
     active: row.active === 1,
+    sortOrder: row.sort_order,
   };
 }
 
@@ -44,13 +45,57 @@ export async function updateCoinPackage(db: Executor, id: number, values: CoinPa
   return Number(result.numUpdatedRows) > 0 || (await findCoinPackage(db, id)) !== undefined;
 }
 
+/** Where a new package goes: after every existing one, so it never jumps ahead of the admin's order. */
+export async function nextCoinPackageSortOrder(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('coin_packages')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
+/**
+ * Puts packages in the given order (sort_order 0, 1, 2...) in one transaction, so two tabs moving
+ * packages at once never leave a half-applied order. Answers false, changing nothing, when an id is
+ * not a package.
+ */
+export async function reorderCoinPackages(db: Executor, ids: readonly number[]): Promise<boolean> {
+  const run = async (tx: Executor) => {
+    if (ids.length === 0) return true;
+    const found = await tx
+      .selectFrom('coin_packages')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
+    if (found.length !== new Set(ids).size) return false;
+    for (const [index, id] of ids.entries()) {
+      await tx.updateTable('coin_packages').set({ sort_order: index }).where('id', '=', id).execute();
+    }
+    return true;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
 export async function deleteCoinPackage(db: Executor, id: number): Promise<boolean> {
   const result = await db.deleteFrom('coin_packages').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listCategories(db: Executor): Promise<CategoryRow[]> {
-  return db.selectFrom('categories').selectAll().orderBy('name').orderBy('id').execute();
+/** Every category with how many actions use it, by name. */
+export async function listCategories(db: Executor): Promise<CategoryWithCount[]> {
+  return db
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select((eb) =>
+      eb
+        .selectFrom('stream_actions')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('stream_actions.category_id', '=', 'categories.id')
+        .as('action_count'),
+    )
+    .orderBy('categories.name')
+    .orderBy('categories.id')
+    .execute();
 }
 
 /** The key that makes category names unique whatever their case. */

@@ -1,13 +1,14 @@
 import {
   deleteCategory,
-  findCategory,
+  type Executor,
+  findCategoryWithCount,
   insertCategory,
   isUniqueViolation,
   listCategories,
   toCategory,
   updateCategory,
 } from '@shop/db';
-import { AppError, ZCategoryInput, ZCategoryUpdate, ZId } from '@shop/domain';
+import { AppError, type TCategory, type TCategoryDeleted, ZCategoryInput, ZCategoryUpdate, ZId } from '@shop/domain';
 import { adminProcedure, publicProcedure, router } from '../../trpc';
 
 export const CATEGORY_NAME_TAKEN = 'A category with this name already exists';
@@ -26,6 +27,13 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+async function readCategory(db: Executor, id: number): Promise<TCategory> {
+  const row = await findCategoryWithCount(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Category not found');
+  return toCategory(row);
+}
+
+/** admin-spec section 6: the categories page may read the list for anyone who reaches it. */
 const list = publicProcedure.query(async ({ ctx }) => (await listCategories(ctx.services.db.kysely)).map(toCategory));
 
 const create = adminProcedure.input(ZCategoryInput).mutation(async ({ ctx, input }) => {
@@ -39,9 +47,7 @@ const create = adminProcedure.input(ZCategoryInput).mutation(async ({ ctx, input
       created_at: now(),
     }),
   );
-  const row = await findCategory(db.kysely, id);
-  if (!row) throw new AppError('INTERNAL', 'The new category could not be read back');
-  return toCategory(row);
+  return readCategory(db.kysely, id);
 });
 
 const update = adminProcedure.input(ZCategoryUpdate).mutation(async ({ ctx, input }) => {
@@ -54,15 +60,15 @@ const update = adminProcedure.input(ZCategoryUpdate).mutation(async ({ ctx, inpu
       active: input.active ? 1 : 0,
     }),
   );
-  const row = found ? await findCategory(db.kysely, input.id) : undefined;
-  if (!row) throw new AppError('NOT_FOUND', 'Category not found');
-  return toCategory(row);
+  if (!found) throw new AppError('NOT_FOUND', 'Category not found');
+  return readCategory(db.kysely, input.id);
 });
 
-/** Actions of a deleted category stay, uncategorised (the foreign key sets null). */
-const remove = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
-  if (!(await deleteCategory(ctx.services.db.kysely, input.id))) throw new AppError('NOT_FOUND', 'Category not found');
-  return { status: 'success' as const };
+/** Actions of a deleted category stay, uncategorised; the answer says how many. */
+const remove = adminProcedure.input(ZId).mutation(async ({ ctx, input }): Promise<TCategoryDeleted> => {
+  const deleted = await deleteCategory(ctx.services.db.kysely, input.id);
+  if (!deleted) throw new AppError('NOT_FOUND', 'Category not found');
+  return { status: 'success', uncategorisedActions: deleted.uncategorisedActions };
 });
 
 export const categoriesRouter = router({ list, create, update, delete: remove });

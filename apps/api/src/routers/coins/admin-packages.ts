@@ -4,10 +4,12 @@ import {
   findCoinPackage,
   insertCoinPackage,
   listCoinPackages,
+  nextCoinPackageSortOrder,
+  reorderCoinPackages,
   toCoinPackage,
   updateCoinPackage,
 } from '@shop/db';
-import { AppError, ZCoinPackageInput, ZCoinPackageUpdate, ZPackageId } from '@shop/domain';
+import { AppError, ZCoinPackageInput, ZCoinPackageOrder, ZCoinPackageUpdate, ZPackageId } from '@shop/domain';
 import { adminProcedure } from '../../trpc';
 
 async function readPackage(db: Executor, id: number) {
@@ -29,6 +31,7 @@ export const createPackage = adminProcedure.input(ZCoinPackageInput).mutation(as
     amount: input.amount,
     price_cents: input.price,
     active: input.active ? 1 : 0,
+    sort_order: await nextCoinPackageSortOrder(db.kysely),
     created_at: now(),
   });
   return readPackage(db.kysely, id);
@@ -36,7 +39,7 @@ export const createPackage = adminProcedure.input(ZCoinPackageInput).mutation(as
 
 export const updatePackage = adminProcedure.input(ZCoinPackageUpdate).mutation(async ({ ctx, input }) => {
   const { db } = ctx.services;
-  const { id, name, description, imageUrl, amount, price, active } = input;
+  const { id, name, description, imageUrl, amount, price, active, sortOrder } = input;
   const found = await updateCoinPackage(db.kysely, id, {
     ...(name !== undefined && { name }),
     ...(description !== undefined && { description }),
@@ -44,6 +47,7 @@ export const updatePackage = adminProcedure.input(ZCoinPackageUpdate).mutation(a
     ...(amount !== undefined && { amount }),
     ...(price !== undefined && { price_cents: price }),
     ...(active !== undefined && { active: active ? 1 : 0 }),
+    ...(sortOrder !== undefined && { sort_order: sortOrder }),
   });
   if (!found) throw new AppError('NOT_FOUND', 'Coin package not found');
   return readPackage(db.kysely, id);
@@ -54,4 +58,11 @@ export const deletePackage = adminProcedure.input(ZPackageId).mutation(async ({ 
     throw new AppError('NOT_FOUND', 'Coin package not found');
   }
   return { status: 'success' as const };
+});
+
+/** The admin's up and down buttons: the whole new order, applied in one transaction. */
+export const reorderPackages = adminProcedure.input(ZCoinPackageOrder).mutation(async ({ ctx, input }) => {
+  const { db } = ctx.services;
+  if (!(await reorderCoinPackages(db.kysely, input.ids))) throw new AppError('NOT_FOUND', 'Coin package not found');
+  return (await listCoinPackages(db.kysely, { activeOnly: false })).map(toCoinPackage);
 });
