@@ -13,6 +13,14 @@ export interface RustPlayer {
 
 export type RustPlayerListResult = { ok: true; players: RustPlayer[] } | { ok: false; error: string };
 
+export interface RustWebRconOptions extends TransportOptions {
+  /**
+   * Default true: the password is URL-encoded into the socket's path. False sends it as typed, for a server
+   * that expects the raw text (the RCON tester's 'URL encode password' switch).
+   */
+  encodePassword?: boolean;
+}
+
 /**
  * One console command over Rust WebRcon (`webrcon://host:port`, the password is the endpoint's secret) on a
  * socket of its own. Deliveries go through `createDispatcher`, which keeps the socket open; this is for
@@ -22,11 +30,11 @@ export async function sendRustWebRcon(
   url: string,
   password: string,
   command: string,
-  options: TransportOptions = {},
+  options: RustWebRconOptions = {},
 ): Promise<DeliveryResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return timed(options.now ?? Date.now, async () => {
-    const outcome = await webRconOnce(url, password, command, timeoutMs);
+    const outcome = await webRconOnce(url, password, command, timeoutMs, options.encodePassword ?? true);
     return outcome.ok ? { ok: true, response: truncate(outcome.response) } : outcome;
   });
 }
@@ -77,12 +85,26 @@ export function webRconRequestAddress(url: string, command: string): WebRconAddr
 }
 
 /** One request on a socket of its own, closed afterwards. */
-async function webRconOnce(url: string, password: string, command: string, timeoutMs: number): Promise<Outcome> {
+async function webRconOnce(
+  url: string,
+  password: string,
+  command: string,
+  timeoutMs: number,
+  encodePassword = true,
+): Promise<Outcome> {
   let connection: WebRconConnection | undefined;
   const deadline = startDeadline(timeoutMs, timeoutFailure('WebRcon', timeoutMs));
   try {
     const address = webRconRequestAddress(url, command);
-    connection = await openWithin(WebRconConnection.open(address, password, timeoutMs), deadline.signal);
+    // Unencoded, these would end the URL path (# ?), turn into '/' (a backslash) or be dropped (tab, newline).
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+    if (!encodePassword && /[#?\\\u0000-\u001f\u007f]/.test(password)) {
+      throw new DeliveryFailure('This password cannot be sent without URL encoding', false);
+    }
+    connection = await openWithin(
+      WebRconConnection.open(address, password, timeoutMs, { encodePassword }),
+      deadline.signal,
+    );
     return { ok: true, response: await connection.request(command, deadline.signal) };
   } catch (error) {
     return failureOutcome(error, password);

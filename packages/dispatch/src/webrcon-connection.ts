@@ -35,11 +35,21 @@ export class WebRconConnection {
   private endedBy: DeliveryFailure | null = null;
   private readonly closeListeners: (() => void)[] = [];
 
-  /** Opens the socket; rejects with a DeliveryFailure. The password is checked by the server afterwards. */
-  static open(address: WebRconAddress, password: string, timeoutMs: number): Promise<WebRconConnection> {
+  /**
+   * Opens the socket; rejects with a DeliveryFailure. The password is checked by the server afterwards.
+   * `encodePassword: false` puts the password into the URL path as typed (the RCON tester's 'URL encode
+   * password' switch); the caller must refuse passwords with '#', '?', a backslash or control characters first.
+   */
+  static open(
+    address: WebRconAddress,
+    password: string,
+    timeoutMs: number,
+    options: { encodePassword?: boolean } = {},
+  ): Promise<WebRconConnection> {
     const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+    const path = options.encodePassword === false ? password : encodeURIComponent(password);
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://${host}:${address.port}/${encodeURIComponent(password)}`, {
+      const socket = new WebSocket(`ws://${host}:${address.port}/${path}`, {
         handshakeTimeout: timeoutMs,
       });
       let settled = false;
