@@ -119,10 +119,9 @@ describe('delivery rules', () => {
 
 describe('endpoints', () => {
   it("sends an action to endpoints of its game and to 'other' ones", () => {
-    expect(endpointTakesAction('other', 'minecraft')).toBe(true);
-    expect(endpointTakesAction('minecraft', 'minecraft')).toBe(true);
-    expect(endpointTakesAction('rust', 'minecraft')).toBe(false);
-    expect(endpointTakesAction('minecraft', 'any')).toBe(false);
+    expect(endpointTakesAction('other', 'minecraft', null)).toBe(true);
+    expect(endpointTakesAction('minecraft', 'minecraft', null)).toBe(true);
+    expect(endpointTakesAction('rust', 'minecraft', null)).toBe(false);
   });
 
   it('takes the four schemes and keeps a masked secret unchanged on update', () => {

@@ -64,16 +64,48 @@ const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }
   targetTypeAllowed(v.gameType, v.targetType);
 const targetRule = { message: TARGET_TYPE_MESSAGE, path: ['targetType'] };
 
+/** The placeholders a command may use (filled in by renderCommand), as the admin form documents them. */
+export const ACTION_PLACEHOLDERS = [
+  { name: '{username}', description: "The viewer's login name" },
+  { name: '{displayName}', description: "The viewer's display name, else login name" },
+  { name: '{target}', description: "The chosen player's Steam id (individual Rust actions only)" },
+  { name: '{actionName}', description: "The action's name" },
+] as const;
+
+export const TARGET_PLACEHOLDER_MESSAGE =
+  '{target} can only be used in an individual Rust action: a global action has no chosen player';
+
+/**
+ * A global action has no chosen player, so `{target}` would always become '' and shift the
+ * command's arguments (the game would read the next word as the player).
+ */
+export function targetPlaceholderAllowed(targetType: TTargetType | undefined, webhookAction: string | undefined) {
+  return targetType === 'individual' || !webhookAction?.includes('{target}');
+}
+
+const targetPlaceholderRule = { message: TARGET_PLACEHOLDER_MESSAGE, path: ['webhookAction'] };
+
 export const ZStreamActionInput = ZActionFields.extend({
   cost: ZActionFields.shape.cost.default(DEFAULT_ACTION_COST),
   gameType: ZActionFields.shape.gameType.default('any'),
   targetType: ZActionFields.shape.targetType.default('global'),
   active: z.boolean().default(true),
-}).refine(targetOnlyForRust, targetRule);
+})
+  .refine(targetOnlyForRust, targetRule)
+  .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule);
 export type TStreamActionInput = z.input<typeof ZStreamActionInput>;
 
 export const ZStreamActionUpdate = ZActionFields.partial().extend({ id: z.coerce.number().int().positive() });
 export type TStreamActionUpdate = z.input<typeof ZStreamActionUpdate>;
+
+/** Where an action of this game and target type would be delivered (the admin form's preview). */
+export const ZDeliveryPreviewInput = z
+  .object({
+    gameType: ZActionFields.shape.gameType,
+    targetType: ZActionFields.shape.targetType.default('global'),
+  })
+  .refine(targetOnlyForRust, targetRule);
+export type TDeliveryPreviewInput = z.input<typeof ZDeliveryPreviewInput>;
 
 export const ZId = z.object({ id: z.coerce.number().int().positive() });
 

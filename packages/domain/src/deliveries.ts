@@ -93,6 +93,105 @@ export function canResend(flags: THistoryFlags): boolean {
   return !flags.isTest && (flags.success !== null || flags.refunded);
 }
 
+/** The panel's status filter: the same five states historyStatus shows. */
+export const HISTORY_STATUS_FILTERS = ['refunded', 'test', 'success', 'failed', 'pending'] as const;
+export type THistoryStatusFilter = (typeof HISTORY_STATUS_FILTERS)[number];
+
+export const HISTORY_PAGE_DEFAULT = 50;
+export const HISTORY_PAGE_MAX = 200;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
+
+/**
+ * `GET /api/admin/action-history?userId=&username=&actionName=&status=&cursor=&limit=`; every
+ * filter is optional and they combine. actionName matches part of the name in any case; status
+ * takes the panel's words in any case ('Pending' or 'pending').
+ */
+export const ZHistoryQuery = z
+  .object({
+    userId: z.coerce
+      .number({ error: 'userId must be a number' })
+      .int('userId must be a whole number')
+      .positive()
+      .optional(),
+    username: optionalText(100),
+    actionName: optionalText(100),
+    status: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+      z.enum(HISTORY_STATUS_FILTERS, { error: 'status must be refunded, test, success, failed or pending' }).optional(),
+    ),
+    cursor: z.string().max(100).nullish(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(HISTORY_PAGE_MAX, `limit must be at most ${HISTORY_PAGE_MAX}`)
+      .default(HISTORY_PAGE_DEFAULT),
+  })
+  .prefault({});
+export type THistoryQuery = z.input<typeof ZHistoryQuery>;
+
+export interface THistoryPage {
+  items: TActionHistoryRecord[];
+  /** Pass back as `cursor` for the next (older) page; null when this was the last. */
+  nextCursor: string | null;
+}
+
+/** One delivery of a trigger (its own or an admin's resend) as the admin detail shows it. */
+export interface TDeliveryDetail {
+  id: number;
+  endpointId: number | null;
+  /** null when the endpoint has since been deleted. */
+  endpointDescription: string | null;
+  /** endpointTransportLabel of the endpoint's URL (never a secret); null when it was deleted. */
+  endpointLabel: string | null;
+  status: TDeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  response: string | null;
+  /** While queued for a retry: when it is due. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  isResend: boolean;
+}
+
+export interface THistoryDetail {
+  record: TActionHistoryRecord;
+  deliveries: TDeliveryDetail[];
+}
+
+/** TDeliveryDetail as the API reference documents it. */
+export const ZDeliveryDetailOut = z.object({
+  id: z.number().int(),
+  endpointId: z.number().int().nullable(),
+  endpointDescription: z.string().nullable(),
+  endpointLabel: z.string().nullable().describe("e.g. 'Minecraft server at host:port'; never a secret"),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  response: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isResend: z.boolean(),
+}) satisfies z.ZodType<TDeliveryDetail>;
+
+/** The panel refreshes itself while something is still on its way, and stops once all settled. */
+export function historyNeedsLiveUpdates(records: readonly TActionHistoryRecord[]): boolean {
+  return records.some((r) => historyStatus(r) === 'Pending' || r.lastResend?.status === 'pending');
+}
+
+export function deliveriesInProgress(deliveries: readonly Pick<TDeliveryDetail, 'status'>[]): boolean {
+  return deliveries.some((d) => d.status === 'queued' || d.status === 'in_flight');
+}
+
 export interface TLeaderboardEntry {
   userId: number;
   username: string;

@@ -1,15 +1,34 @@
 import { listActiveEndpoints, type StreamActionRow, type UserRow, type WebhookEndpointRow } from '@shop/db';
-import type { TEndpointGameType, TGameType } from '@shop/domain';
+import type { TCurrentGame, TEndpointGameType, TGameType } from '@shop/domain';
 import { AppError, endpointTakesAction, renderCommand } from '@shop/domain';
 import type { Services } from '../services';
 
 export const NO_TARGET_MESSAGE = 'No game server is connected for this action right now';
 
-/** The active endpoints that take this action (DESIGN.md's routing rule); refused when there are none. */
-export async function targetsFor(services: Services, action: StreamActionRow): Promise<WebhookEndpointRow[]> {
+/**
+ * The game being played, for routing universal actions. The shop reads no stream status yet, so
+ * this is always null (unknown: universal actions go to every active endpoint). The Twitch work
+ * fills this one function in from the cached stream status; every caller already routes by it.
+ */
+export async function currentGameForRouting(_services: Services): Promise<TCurrentGame> {
+  return null;
+}
+
+/** The active endpoints that would take an action of this game type now (DESIGN.md's routing rule). */
+export async function endpointsTaking(
+  services: Services,
+  gameType: TGameType,
+): Promise<{ endpoints: WebhookEndpointRow[]; currentGame: TCurrentGame }> {
+  const currentGame = await currentGameForRouting(services);
   const endpoints = (await listActiveEndpoints(services.db.kysely)).filter((e) =>
-    endpointTakesAction(e.game_type as TEndpointGameType, action.game_type as TGameType),
+    endpointTakesAction(e.game_type as TEndpointGameType, gameType, currentGame),
   );
+  return { endpoints, currentGame };
+}
+
+/** The active endpoints that take this action; refused when there are none. */
+export async function targetsFor(services: Services, action: StreamActionRow): Promise<WebhookEndpointRow[]> {
+  const { endpoints } = await endpointsTaking(services, action.game_type as TGameType);
   if (endpoints.length === 0) throw new AppError('SERVICE_UNAVAILABLE', NO_TARGET_MESSAGE);
   return endpoints;
 }

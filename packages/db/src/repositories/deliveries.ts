@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TDeliveryStatus } from '@shop/domain';
+import { endpointTransportLabel, type TDeliveryDetail, type TDeliveryStatus } from '@shop/domain';
 import type { Db, DialectName } from '../connect';
 import type { Executor } from '../executor';
 import { transactionWithRetry } from '../retry';
@@ -191,6 +191,48 @@ export async function listDeliveryStatuses(db: Executor, historyId: number): Pro
 
 export async function listDeliveries(db: Executor, historyId: number): Promise<DeliveryRow[]> {
   return db.selectFrom('deliveries').selectAll().where('history_id', '=', historyId).orderBy('id').execute();
+}
+
+/**
+ * Every delivery of a trigger (its own and the resends), oldest first, with the endpoint's name and
+ * a transport label; never its URL or secret (a WebRcon URL may carry the password).
+ */
+export async function listDeliveryDetails(db: Executor, historyId: number): Promise<TDeliveryDetail[]> {
+  const rows = await db
+    .selectFrom('deliveries')
+    .leftJoin('webhook_endpoints', 'webhook_endpoints.id', 'deliveries.endpoint_id')
+    .select([
+      'deliveries.id',
+      'deliveries.endpoint_id',
+      'deliveries.status',
+      'deliveries.attempts',
+      'deliveries.last_error',
+      'deliveries.response',
+      'deliveries.next_attempt_at',
+      'deliveries.is_resend',
+      'deliveries.created_at',
+      'deliveries.updated_at',
+      'webhook_endpoints.description',
+      'webhook_endpoints.url',
+    ])
+    .where('deliveries.history_id', '=', historyId)
+    .orderBy('deliveries.id')
+    .execute();
+  const iso = (millis: number) => new Date(Number(millis)).toISOString();
+  return rows.map((r) => ({
+    id: r.id,
+    endpointId: r.endpoint_id,
+    endpointDescription: r.description,
+    endpointLabel: r.url === null ? null : endpointTransportLabel(r.url),
+    status: r.status,
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+    response: r.response,
+    nextAttemptAt: r.status === 'queued' ? iso(r.next_attempt_at) : null,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    isResend: r.is_resend === 1,
+  }));
 }
 
 /** True while an earlier resend of this trigger is still queued or being sent. */

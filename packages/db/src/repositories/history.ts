@@ -1,4 +1,10 @@
-import type { TActionHistoryRecord, TLeaderboardEntry, TPublicProfile } from '@shop/domain';
+import type {
+  TActionHistoryRecord,
+  THistoryStatusFilter,
+  TLeaderboardEntry,
+  TLedgerPosition,
+  TPublicProfile,
+} from '@shop/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../executor';
 import type { ActionHistoryRow } from '../schema';
@@ -103,17 +109,13 @@ export async function adjustSupporterTotals(tx: Executor, userId: number, action
     .execute();
 }
 
-export async function listRecentHistory(db: Executor, limit: number): Promise<TActionHistoryRecord[]> {
-  const rows = await db
-    .selectFrom('action_history')
-    .leftJoin('users', 'users.id', 'action_history.user_id')
-    .selectAll('action_history')
-    .select('users.username')
-    .orderBy('action_history.created_at', 'desc')
-    .orderBy('action_history.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
+function toHistoryRecord(
+  r: Pick<
+    ActionHistoryRow,
+    'id' | 'created_at' | 'user_id' | 'action_name' | 'cost' | 'refunded' | 'is_test' | 'success'
+  > & { username: string | null },
+): TActionHistoryRecord {
+  return {
     id: r.id,
     timestamp: iso(r.created_at),
     userId: r.user_id,
@@ -123,7 +125,93 @@ export async function listRecentHistory(db: Executor, limit: number): Promise<TA
     refunded: r.refunded === 1,
     isTest: r.is_test === 1,
     success: toSuccess(r.success),
-  }));
+  };
+}
+
+function historyWithUser(db: Executor) {
+  return db
+    .selectFrom('action_history')
+    .leftJoin('users', 'users.id', 'action_history.user_id')
+    .selectAll('action_history')
+    .select('users.username');
+}
+
+/** One trigger as the admin list shows it, or undefined. */
+export async function findHistoryRecord(db: Executor, id: number): Promise<TActionHistoryRecord | undefined> {
+  const row = await historyWithUser(db).where('action_history.id', '=', id).executeTakeFirst();
+  return row ? toHistoryRecord(row) : undefined;
+}
+
+export interface HistoryFilter {
+  userId?: number | undefined;
+  /** Exact login name, in any case (matched on username_key). */
+  username?: string | undefined;
+  /** Part of the action's name, in any case. */
+  actionName?: string | undefined;
+  /** historyStatus's five states, as SQL over the same flags. */
+  status?: THistoryStatusFilter | undefined;
+}
+
+/**
+ * `%`, `_` and the escape itself taken literally inside LIKE. The escape is '!', not a backslash:
+ * MySQL reads a backslash inside a string literal as an escape of its own, SQLite does not.
+ */
+const likeContains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/**
+ * The admin history, newest first, a page at a time after `before` (keyset paging on
+ * (created_at, id), so a page is an index walk however long the history is).
+ */
+export async function listHistoryPage(
+  db: Executor,
+  options: HistoryFilter & { limit: number; before: TLedgerPosition | null },
+): Promise<{ rows: TActionHistoryRecord[]; last: TLedgerPosition | null; hasMore: boolean }> {
+  let query = historyWithUser(db);
+  if (options.userId !== undefined) query = query.where('action_history.user_id', '=', options.userId);
+  if (options.username !== undefined) query = query.where('users.username_key', '=', options.username.toLowerCase());
+  if (options.actionName !== undefined) {
+    const pattern = likeContains(options.actionName);
+    query = query.where(sql<boolean>`lower(action_history.action_name) like ${pattern} escape '!'`);
+  }
+  switch (options.status) {
+    case 'refunded':
+      query = query.where('action_history.refunded', '=', 1);
+      break;
+    case 'test':
+      query = query.where('action_history.refunded', '=', 0).where('action_history.is_test', '=', 1);
+      break;
+    case 'success':
+    case 'failed':
+    case 'pending': {
+      const base = query.where('action_history.refunded', '=', 0).where('action_history.is_test', '=', 0);
+      query =
+        options.status === 'pending'
+          ? base.where('action_history.success', 'is', null)
+          : base.where('action_history.success', '=', options.status === 'success' ? 1 : 0);
+      break;
+    }
+  }
+  const before = options.before;
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('action_history.created_at', '<', before.createdAt),
+        eb.and([eb('action_history.created_at', '=', before.createdAt), eb('action_history.id', '<', before.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('action_history.created_at', 'desc')
+    .orderBy('action_history.id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  const page = rows.slice(0, options.limit);
+  const tail = page.at(-1);
+  return {
+    rows: page.map(toHistoryRecord),
+    last: tail ? { createdAt: Number(tail.created_at), id: tail.id } : null,
+    hasMore: rows.length > options.limit,
+  };
 }
 
 /** Top supporters by coins spent on actions; an index read on users, whatever the history size. */

@@ -1,7 +1,9 @@
 import { deleteStreamAction, insertStreamAction, updateStreamAction } from '@shop/db';
 import {
   AppError,
+  TARGET_PLACEHOLDER_MESSAGE,
   TARGET_TYPE_MESSAGE,
+  targetPlaceholderAllowed,
   targetTypeAllowed,
   ZActionId,
   ZId,
@@ -37,6 +39,10 @@ export const updateAction = adminProcedure.input(ZStreamActionUpdate).mutation(a
   const gameType = input.gameType ?? current.gameType;
   const targetType = input.targetType ?? current.targetType;
   if (!targetTypeAllowed(gameType, targetType)) throw new AppError('BAD_REQUEST', `targetType: ${TARGET_TYPE_MESSAGE}`);
+  // Checked on the action as it would be saved: an update may change only the command or only the target type.
+  if (!targetPlaceholderAllowed(targetType, input.webhookAction ?? current.webhookAction)) {
+    throw new AppError('BAD_REQUEST', `webhookAction: ${TARGET_PLACEHOLDER_MESSAGE}`);
+  }
   const categoryId = await resolveCategoryId(db.kysely, input);
   await updateStreamAction(db.kysely, input.id, {
     ...(input.name !== undefined && { name: input.name }),

@@ -1,5 +1,6 @@
 import { type Executor, findActionWithCategory, findCategory, findCategoryByName, toStreamAction } from '@shop/db';
 import { AppError, type TStreamAction } from '@shop/domain';
+import { ensureFallbackCategory } from '../categories/fallback';
 
 export async function readAction(db: Executor, id: number): Promise<TStreamAction> {
   const row = await findActionWithCategory(db, id);
@@ -14,6 +15,8 @@ export async function readAction(db: Executor, id: number): Promise<TStreamActio
 export async function resolveCategoryId(
   db: Executor,
   input: { categoryId?: number | null | undefined; category?: string | null | undefined },
+  // The created_at of a fallback category made on first use; callers should pass services.now().
+  now: number = Date.now(),
 ): Promise<number | null | undefined> {
   if (input.categoryId !== undefined) {
     if (input.categoryId === null) return null;
@@ -23,6 +26,9 @@ export async function resolveCategoryId(
   if (input.category === undefined) return undefined;
   if (input.category === null || input.category === '') return null;
   const found = await findCategoryByName(db, input.category);
-  if (!found) throw new AppError('BAD_REQUEST', `category: no category named '${input.category}'`);
-  return found.id;
+  if (found) return found.id;
+  // A fallback name the form offered while no category existed becomes a category now.
+  const fallback = await ensureFallbackCategory(db, input.category, now);
+  if (fallback === null) throw new AppError('BAD_REQUEST', `category: no category named '${input.category}'`);
+  return fallback;
 }

@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { createAction, deleteAction, testAction, updateAction } from './admin-actions';
+import { deliveryPreview } from './delivery-preview';
 import { listActions, listAllActions } from './list-actions';
 import { trigger } from './trigger-action';
 
@@ -10,5 +11,6 @@ export const actionsRouter = router({
   update: updateAction,
   delete: deleteAction,
   test: testAction,
+  deliveryPreview,
   trigger,
 });

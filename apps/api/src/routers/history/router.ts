@@ -1,22 +1,34 @@
 import {
   type Executor,
   findHistory,
+  findHistoryRecord,
   hasPendingResend,
   insertResendDeliveries,
+  listDeliveryDetails,
+  listHistoryPage,
   listLatestResends,
-  listRecentHistory,
   lockHistoryForSettlement,
   type ResendAttempt,
   transactionWithRetry,
 } from '@shop/db';
-import { AppError, canRefund, canResend, resendOutcome, type TActionHistoryRecord, ZId } from '@shop/domain';
+import {
+  AppError,
+  canRefund,
+  canResend,
+  decodeLedgerCursor,
+  encodeLedgerCursor,
+  resendOutcome,
+  type TActionHistoryRecord,
+  type THistoryDetail,
+  type THistoryPage,
+  ZHistoryQuery,
+  ZId,
+} from '@shop/domain';
 import { refundHistory } from '../../delivery/refund';
 import { adminProcedure, router } from '../../trpc';
 
-/** Every recent trigger, with what its latest resend did (so the admin sees a resend's outcome too). */
-const list = adminProcedure.query(async ({ ctx }): Promise<TActionHistoryRecord[]> => {
-  const db = ctx.services.db.kysely;
-  const records = await listRecentHistory(db, 200);
+/** Each record with what its latest resend did (so the admin sees a resend's outcome too). */
+async function withLastResend(db: Executor, records: TActionHistoryRecord[]): Promise<TActionHistoryRecord[]> {
   const byHistory = new Map<number, ResendAttempt[]>();
   for (const attempt of await listLatestResends(
     db,
@@ -25,6 +37,34 @@ const list = adminProcedure.query(async ({ ctx }): Promise<TActionHistoryRecord[
     byHistory.set(attempt.historyId, [...(byHistory.get(attempt.historyId) ?? []), attempt]);
   }
   return records.map((r) => ({ ...r, lastResend: resendOutcome(byHistory.get(r.id) ?? []) }));
+}
+
+/** Every trigger, newest first, filtered by user, action and status, a page at a time. */
+const list = adminProcedure.input(ZHistoryQuery).query(async ({ ctx, input }): Promise<THistoryPage> => {
+  const db = ctx.services.db.kysely;
+  const before = input.cursor ? decodeLedgerCursor(input.cursor) : null;
+  if (input.cursor && !before) throw new AppError('BAD_REQUEST', 'cursor: not a cursor from a previous page');
+  const page = await listHistoryPage(db, {
+    limit: input.limit,
+    before,
+    userId: input.userId,
+    username: input.username,
+    actionName: input.actionName,
+    status: input.status,
+  });
+  return {
+    items: await withLastResend(db, page.rows),
+    nextCursor: page.hasMore && page.last ? encodeLedgerCursor(page.last) : null,
+  };
+});
+
+/** One trigger with every delivery: each target, its attempts, last error, response and times. */
+const detail = adminProcedure.input(ZId).query(async ({ ctx, input }): Promise<THistoryDetail> => {
+  const db = ctx.services.db.kysely;
+  const record = await findHistoryRecord(db, input.id);
+  if (!record) throw new AppError('NOT_FOUND', 'Action history record not found');
+  const [withResend] = await withLastResend(db, [record]);
+  return { record: withResend ?? record, deliveries: await listDeliveryDetails(db, input.id) };
 });
 
 async function requireHistory(db: Executor, id: number) {
@@ -77,4 +117,4 @@ const resend = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
   return { status: 'success' as const, message: 'Action resent', deliveries: queued };
 });
 
-export const historyRouter = router({ list, refund, resend });
+export const historyRouter = router({ list, detail, refund, resend });

@@ -1,16 +1,42 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Grid,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type TGameType, type TStreamAction, ZStreamActionInput } from '@shop/domain';
+import {
+  FALLBACK_CATEGORY_NAMES,
+  GAME_TYPES,
+  type TGameType,
+  type TStreamAction,
+  ZStreamActionInput,
+} from '@shop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 import { type ActionFormValues, actionFormValues, actionPayload, changedActionFields } from './action-form';
+import { DeliveryPreview } from './DeliveryPreview';
+import { GAME_LABELS } from './game-labels';
+import { PlaceholderHelp } from './PlaceholderHelp';
+
+const GAME_TYPE_OPTIONS = GAME_TYPES.map((value) => ({
+  value,
+  label: value === 'any' ? 'Universal (any game)' : GAME_LABELS[value],
+}));
 
 interface Props {
   opened: boolean;
   onClose: () => void;
-  /** Fixed by the dashboard tab the dialog was opened from. */
+  /** A new action's game, from the dashboard tab the dialog was opened from; the form may change it. */
   gameType: TGameType;
   /** The action being edited; null or absent creates a new one. Remount (key) when it changes. */
   action?: TStreamAction | null;
@@ -64,9 +90,12 @@ export function ActionFormModal({ opened, onClose, gameType, action = null }: Pr
   });
 
   // Active categories, plus the edited action's own one even if it has since been switched off.
+  // With no category at all, the four fallbacks of admin-spec section 9 (created on first use).
+  const activeNames = (categories.data ?? []).filter((c) => c.active).map((c) => c.name);
+  const noCategories = categories.isSuccess && categories.data.length === 0;
   const categoryNames = [
     ...new Set([
-      ...(categories.data ?? []).filter((c) => c.active).map((c) => c.name),
+      ...(noCategories ? FALLBACK_CATEGORY_NAMES : activeNames),
       ...(action?.category ? [action.category] : []),
     ]),
   ];
@@ -78,7 +107,7 @@ export function ActionFormModal({ opened, onClose, gameType, action = null }: Pr
         <Stack>
           <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
           <Textarea label="Description" withAsterisk autosize minRows={2} {...form.getInputProps('description')} />
-          <Group grow align="flex-start">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <NumberInput
               label="Cost"
               withAsterisk
@@ -89,36 +118,65 @@ export function ActionFormModal({ opened, onClose, gameType, action = null }: Pr
             />
             <Select
               label="Category"
-              placeholder={categoryNames.length ? 'Choose a category' : 'No categories yet'}
+              placeholder={categories.isPending ? 'Loading categories…' : 'Choose a category'}
               data={categoryNames}
               clearable
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('category')}
             />
-          </Group>
-          <Textarea
-            label="Webhook Action"
-            description="The command sent to the game server, e.g. give_item_456 or key=value&key2=value2"
-            withAsterisk
-            autosize
-            minRows={2}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            {...form.getInputProps('webhookAction')}
-          />
-          <TextInput label="Image URL" description="Optional" type="url" {...form.getInputProps('imageUrl')} />
-          {gameType === 'rust' && (
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <Select
-              label="Target Type"
-              description="Individual actions ask the viewer to pick an online player"
-              data={[
-                { value: 'global', label: 'Global' },
-                { value: 'individual', label: 'Individual' },
-              ]}
+              label="Game Type"
+              description="Universal actions go to every game's endpoints"
+              data={GAME_TYPE_OPTIONS}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('targetType')}
+              {...form.getInputProps('gameType')}
+              onChange={(value) => {
+                if (!value) return;
+                form.setFieldValue('gameType', value as TGameType);
+                // Only Rust actions may target one player: a hidden 'individual' would block saving.
+                if (value !== 'rust') form.setFieldValue('targetType', 'global');
+              }}
             />
-          )}
+            {form.values.gameType === 'rust' && (
+              <Select
+                label="Target Type"
+                description="Individual actions ask the viewer to pick an online player"
+                data={[
+                  { value: 'global', label: 'Global' },
+                  { value: 'individual', label: 'Individual' },
+                ]}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('targetType')}
+              />
+            )}
+          </SimpleGrid>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 7 }}>
+              <Textarea
+                label="Webhook Action"
+                description="The command sent to the game server, e.g. give_item_456 or key=value&key2=value2"
+                withAsterisk
+                autosize
+                minRows={3}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                {...form.getInputProps('webhookAction')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <PlaceholderHelp targetAllowed={form.values.targetType === 'individual'} />
+            </Grid.Col>
+          </Grid>
+          <TextInput label="Image URL" description="Optional" type="url" {...form.getInputProps('imageUrl')} />
+          <Switch
+            label="Active"
+            description="Inactive actions are hidden from the shop and cannot be triggered"
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
+          <DeliveryPreview gameType={form.values.gameType} targetType={form.values.targetType} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancel

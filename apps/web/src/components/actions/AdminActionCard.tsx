@@ -15,8 +15,9 @@ export function AdminActionCard({ action, onEdit, onTest, onDelete, testing }: P
   return (
     <Card withBorder padding="md" data-testid="admin-action-card">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={4} style={{ minWidth: 0 }}>
+        {/* On a phone the buttons drop below the name instead of squeezing its badges into ellipses. */}
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 200px' }}>
             <Group gap="xs">
               <Text fw={700}>{action.name}</Text>
               {!action.active && (

@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { TStreamAction } from '@shop/domain';
+import type { TGameType, TStreamAction } from '@shop/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -14,11 +14,11 @@ import { GAME_LABELS } from './game-labels';
 import { sortByCategoryThenName } from './sort-actions';
 import { useTestAction } from './use-test-action';
 
-type GameTab = 'minecraft' | 'rust';
+type GameTab = TGameType;
 /** null: no dialog; 'new': create; an action: edit that one. */
 type Editing = null | 'new' | TStreamAction;
 
-/** Dashboard Minecraft / Rust tabs for admins: every action of that game, inactive ones included. */
+/** Dashboard Universal / Minecraft / Rust tabs for admins: every action of that game type, inactive ones included. */
 export function AdminGameActionsTab({ gameType }: { gameType: GameTab }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

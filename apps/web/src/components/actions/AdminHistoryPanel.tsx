@@ -1,46 +1,67 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
-import {
-  canRefund,
-  canResend,
-  formatNumber,
-  historyStatus,
-  type TActionHistoryRecord,
-  type THistoryStatus,
-  type TResendOutcome,
-} from '@shop/domain';
-import { IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Button, Center, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { formatNumber, historyNeedsLiveUpdates, type TActionHistoryRecord } from '@shop/domain';
+import { IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
 import { ConfirmModal } from './ConfirmModal';
-import { relativeTime } from './relative-time';
+import { HistoryDetailModal } from './HistoryDetailModal';
+import { HistoryFilters, type HistoryFilterValues, NO_FILTERS } from './HistoryFilters';
+import { HistoryTable } from './HistoryTable';
+import { LIVE_REFRESH_MS } from './history-status';
 import { useNow } from './use-now';
 import { useRefreshBalance } from './use-refresh-balance';
 
-const STATUS_COLORS: Record<THistoryStatus, string> = {
-  Refunded: 'blue',
-  Test: 'grape',
-  Success: 'green',
-  Pending: 'yellow',
-  Failed: 'red',
-};
+const PAGE_SIZE = 25;
 
-/** Admin Action History (admin-spec section 2): every trigger, with refund and resend. */
+type Confirming = { kind: 'refund' | 'resend'; record: TActionHistoryRecord } | null;
+
+/**
+ * Admin Action History (admin-spec section 2): every trigger, filtered and a page at a time, with
+ * refund, resend and each trigger's delivery detail. Live updates: while a visible row is Pending
+ * (or being resent) the page refetches every LIVE_REFRESH_MS and stops once everything settled. A
+ * poll, not the socket: admins' sockets only get receipts for their own triggers, and a refetch
+ * also shows retries and resends, which no socket message describes.
+ */
 export function AdminHistoryPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refreshBalance = useRefreshBalance();
-  const history = useQuery(trpc.history.list.queryOptions());
   const now = useNow(60_000);
-  const [confirming, setConfirming] = useState<{ kind: 'refund' | 'resend'; record: TActionHistoryRecord } | null>(
-    null,
+  const [filters, setFilters] = useState<HistoryFilterValues>(NO_FILTERS);
+  const [debounced] = useDebouncedValue(filters, 300);
+  /** Cursors of the pages seen so far: [null] is the first page; the last one is shown. */
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+
+  const cursor = cursors.at(-1) ?? null;
+  const history = useQuery(
+    trpc.history.list.queryOptions(
+      {
+        username: debounced.username.trim() || undefined,
+        actionName: debounced.actionName.trim() || undefined,
+        status: debounced.status ?? undefined,
+        cursor,
+        limit: PAGE_SIZE,
+      },
+      {
+        placeholderData: keepPreviousData,
+        refetchInterval: (query) => (historyNeedsLiveUpdates(query.state.data?.items ?? []) ? LIVE_REFRESH_MS : false),
+      },
+    ),
   );
 
-  const reloadHistory = () => queryClient.invalidateQueries({ queryKey: trpc.history.list.queryKey() });
+  const changeFilters = (next: HistoryFilterValues) => {
+    setFilters(next);
+    setCursors([null]);
+  };
+  // List and detail both show the record's status: reload both.
+  const reloadHistory = () => queryClient.invalidateQueries(trpc.history.pathFilter());
   const refund = useMutation(
     trpc.history.refund.mutationOptions({
       onSuccess: async () => {
@@ -51,7 +72,7 @@ export function AdminHistoryPanel() {
       },
       onError: (err) => {
         setConfirming(null);
-        notify.error('Refund failed', errorMessage(err));
+        notify.error('Refund failed', errorMessage(err) || 'Failed to refund action');
       },
     }),
   );
@@ -64,13 +85,13 @@ export function AdminHistoryPanel() {
       },
       onError: (err) => {
         setConfirming(null);
-        notify.error('Resend failed', errorMessage(err));
+        notify.error('Resend failed', errorMessage(err) || 'Failed to resend action');
       },
     }),
   );
 
   const header = (
-    <Group justify="space-between">
+    <Group justify="space-between" wrap="wrap">
       <Title order={3}>Action History</Title>
       <Button
         variant="light"
@@ -83,68 +104,76 @@ export function AdminHistoryPanel() {
     </Group>
   );
 
+  let body: ReactNode;
   if (history.isPending) {
-    return (
-      <Paper withBorder p="md">
-        {header}
-        <Center py="xl">
-          <Loader aria-label="Loading action history" />
-        </Center>
-      </Paper>
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading action history" />
+      </Center>
     );
-  }
-  if (history.isError) {
-    return (
-      <Paper withBorder p="md">
-        {header}
-        <QueryError
-          title="Failed to fetch action history"
-          error={history.error}
-          onRetry={() => void history.refetch()}
+  } else if (history.isError) {
+    body = (
+      <QueryError title="Failed to fetch action history" error={history.error} onRetry={() => void history.refetch()} />
+    );
+  } else if (history.data.items.length === 0) {
+    body = (
+      <Center py="xl">
+        <Text c="dimmed">No action history found.</Text>
+      </Center>
+    );
+  } else {
+    const { items, nextCursor } = history.data;
+    const page = cursors.length;
+    body = (
+      <>
+        <HistoryTable
+          records={items}
+          now={now}
+          busyId={{
+            // The id input is coerced by the schema, so its input type is unknown; we sent a number.
+            refund: refund.isPending ? Number(refund.variables?.id) : null,
+            resend: resend.isPending ? Number(resend.variables?.id) : null,
+          }}
+          onRefund={(record) => setConfirming({ kind: 'refund', record })}
+          onResend={(record) => setConfirming({ kind: 'resend', record })}
+          onOpen={(record) => setOpenId(record.id)}
         />
-      </Paper>
+        <Group justify="space-between" mt="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Page {page}
+            {historyNeedsLiveUpdates(items) && ' · updating while deliveries are on their way'}
+          </Text>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconChevronLeft size={14} />}
+              disabled={page === 1}
+              onClick={() => setCursors((list) => list.slice(0, -1))}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              rightSection={<IconChevronRight size={14} />}
+              disabled={!nextCursor || history.isPlaceholderData}
+              onClick={() => nextCursor && setCursors((list) => [...list, nextCursor])}
+            >
+              Next
+            </Button>
+          </Group>
+        </Group>
+      </>
     );
   }
-
-  const busy = (m: { isPending: boolean; variables?: { id: unknown } }, id: number) =>
-    m.isPending && m.variables?.id === id;
 
   return (
     <Paper withBorder p="md">
       {header}
-      {history.data.length === 0 ? (
-        <Center py="xl">
-          <Text c="dimmed">No action history found.</Text>
-        </Center>
-      ) : (
-        <Table.ScrollContainer minWidth={720} mt="md">
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Cost</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.map((record) => (
-                <HistoryRow
-                  key={record.id}
-                  record={record}
-                  now={now}
-                  refunding={busy(refund, record.id)}
-                  resending={busy(resend, record.id)}
-                  onRefund={() => setConfirming({ kind: 'refund', record })}
-                  onResend={() => setConfirming({ kind: 'resend', record })}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <HistoryFilters value={filters} onChange={changeFilters} />
+      {body}
+      <HistoryDetailModal historyId={openId} onClose={() => setOpenId(null)} />
       <ConfirmModal
         opened={confirming !== null}
         {...confirmText(confirming)}
@@ -163,7 +192,7 @@ export function AdminHistoryPanel() {
   );
 }
 
-function confirmText(confirming: { kind: 'refund' | 'resend'; record: TActionHistoryRecord } | null) {
+function confirmText(confirming: Confirming) {
   const name = confirming?.record.actionName ?? '';
   const who = confirming ? confirming.record.username || `User #${confirming.record.userId}` : '';
   if (confirming?.kind === 'refund') {
@@ -180,72 +209,4 @@ function confirmText(confirming: { kind: 'refund' | 'resend'; record: TActionHis
     confirmLabel: 'Resend',
     color: 'blue',
   };
-}
-
-const RESEND_LABELS: Record<TResendOutcome['status'], { label: string; color: string }> = {
-  pending: { label: 'Resending', color: 'yellow' },
-  delivered: { label: 'Resent', color: 'teal' },
-  failed: { label: 'Resend failed', color: 'red' },
-};
-
-/** A resend never changes the trigger's own status (or money); its outcome shows beside it. */
-function ResendBadge({ outcome }: { outcome: TResendOutcome }) {
-  const { label, color } = RESEND_LABELS[outcome.status];
-  const badge = (
-    <Badge color={color} variant="outline" data-testid="resend-badge">
-      {label}
-    </Badge>
-  );
-  return outcome.error ? <Tooltip label={outcome.error}>{badge}</Tooltip> : badge;
-}
-
-interface RowProps {
-  record: TActionHistoryRecord;
-  now: number;
-  refunding: boolean;
-  resending: boolean;
-  onRefund: () => void;
-  onResend: () => void;
-}
-
-function HistoryRow({ record, now, refunding, resending, onRefund, onResend }: RowProps) {
-  const status = historyStatus(record);
-  return (
-    <Table.Tr data-testid="history-row">
-      <Table.Td>
-        <Tooltip label={new Date(record.timestamp).toLocaleString()}>
-          <Text size="sm">{relativeTime(record.timestamp, now)}</Text>
-        </Tooltip>
-      </Table.Td>
-      <Table.Td>
-        <Anchor component={Link} to={`/profile/${record.userId}`} size="sm">
-          {record.username || `User #${record.userId}`}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>{record.actionName}</Table.Td>
-      <Table.Td>{formatNumber(record.cost)}</Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Badge color={STATUS_COLORS[status]} variant="light">
-            {status}
-          </Badge>
-          {record.lastResend && <ResendBadge outcome={record.lastResend} />}
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          {canRefund(record) && (
-            <Button size="xs" variant="light" color="orange" onClick={onRefund} loading={refunding}>
-              Refund
-            </Button>
-          )}
-          {canResend(record) && (
-            <Button size="xs" variant="default" onClick={onResend} loading={resending}>
-              Resend
-            </Button>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
 }

@@ -57,9 +57,10 @@ export function WebhookCard({ endpoint, onEdit, onDelete }: Props) {
             onChange={(e) => toggle.mutate({ id: endpoint.id, active: e.currentTarget.checked })}
           />
         </Group>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        {/* The input takes its own row on a phone so its placeholder is not cut off. */}
+        <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 260px' }}
             aria-label="Test command"
             placeholder="Test command (e.g. give_wood)"
             value={command}

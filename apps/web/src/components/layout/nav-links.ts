@@ -24,8 +24,17 @@ const ADMIN: NavItem[] = [
   { to: '/admin/watch-time', label: 'Watch Time Rewards' },
 ];
 
+/** The links every signed-in (or signed-out) visitor gets. */
+export function mainNavItemsFor(user: TUser | null | undefined): NavItem[] {
+  return user ? SIGNED_IN : SIGNED_OUT;
+}
+
+/** admin-spec section 2's admin links; the desktop header folds them into one 'Admin' menu. */
+export function adminNavItemsFor(user: TUser | null | undefined): NavItem[] {
+  return user?.isAdmin ? ADMIN : [];
+}
+
 /** Navigation per viewer-spec section 2; admin links are extras on top of the signed-in set. */
 export function navItemsFor(user: TUser | null | undefined): NavItem[] {
-  if (!user) return SIGNED_OUT;
-  return user.isAdmin ? [...SIGNED_IN, ...ADMIN] : SIGNED_IN;
+  return [...mainNavItemsFor(user), ...adminNavItemsFor(user)];
 }
