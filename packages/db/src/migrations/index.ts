@@ -3,6 +3,7 @@ import * as foundation from './2026_11_22_0001_foundation';
 import * as payments from './2026_11_22_0002_payments';
 import * as delivery from './2026_11_22_0003_delivery';
 import * as trust from './2026_11_23_0004_trust';
+import * as overviewIndexes from './2026_11_23_0005_overview_indexes';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0002_payments': payments,
   '2026_11_22_0003_delivery': delivery,
   '2026_11_23_0004_trust': trust,
+  '2026_11_23_0005_overview_indexes': overviewIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { GAME_TYPES, TARGET_TYPES, type TStreamAction } from './actions';
+import type { TCategory, TCategoryDeleted } from './categories';
+import { PAYMENT_STATUSES, type TAdminPayment, type TCoinPackage, type TPurchaseResult } from './coins';
+import type { TActionHistoryRecord, TLeaderboardEntry, TPublicProfile } from './deliveries';
+import { ENDPOINT_GAME_TYPES, type TWebhookEndpoint } from './endpoints';
+import { TRANSACTION_TYPES, type TTransaction, type TUserStats } from './ledger';
+import type { TUser } from './user';
+
+/**
+ * Output schemas of the API: what the procedures answer, for the OpenAPI document
+ * (GET /api/openapi.json). Each is checked against its TypeScript type below, so a field added to
+ * a type and forgotten here fails the type check instead of silently going undocumented.
+ */
+
+const isoInstant = z.string().describe('ISO 8601 instant, UTC');
+
+export const ZUserOut = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  coinBalance: z.number().int(),
+  isAdmin: z.boolean(),
+  twitchUsername: z.string().nullable(),
+  createdAt: isoInstant,
+});
+
+export const ZStreamActionOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  category: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  cost: z.number().int(),
+  gameSpecific: z.boolean(),
+  gameType: z.enum(GAME_TYPES),
+  targetType: z.enum(TARGET_TYPES),
+  webhookAction: z.string(),
+  minecraftServer: z.string().nullable(),
+  active: z.boolean(),
+});
+
+export const ZCoinPackageOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  amount: z.number().int().describe('coins'),
+  price: z.number().int().describe('US cents'),
+  active: z.boolean(),
+  sortOrder: z.number().int().describe('position in the shop, smallest first'),
+});
+
+export const ZTransactionOut = z.object({
+  id: z.number().int(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: z.number().int().describe('coins: positive credits, negative debits'),
+  description: z.string(),
+  createdAt: isoInstant,
+});
+
+export const ZUserStatsOut = z.object({
+  balance: z.number().int(),
+  actionsTriggered: z.number().int(),
+  totalSpent: z.number().int(),
+  coinsPurchased: z.number().int(),
+});
+
+export const ZCategoryOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  active: z.boolean(),
+  createdAt: isoInstant,
+  actionCount: z.number().int().describe('actions filed under it'),
+});
+
+export const ZCategoryDeletedOut = z.object({
+  status: z.literal('success'),
+  uncategorisedActions: z.number().int(),
+});
+
+export const ZWebhookEndpointOut = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  secretKey: z.string().describe('always masked once saved: secrets are write-only'),
+  hasSecret: z.boolean(),
+  description: z.string(),
+  gameType: z.enum(ENDPOINT_GAME_TYPES),
+  active: z.boolean(),
+});
+
+export const ZSuccessOut = z.object({ status: z.literal('success'), message: z.string().optional() });
+
+export const ZPurchaseResultOut = z.object({
+  status: z.literal('success'),
+  coinsAdded: z.number().int(),
+  balance: z.number().int(),
+  alreadyCredited: z.boolean(),
+});
+
+export const ZPaymentSetupOut = z.object({
+  provider: z.enum(['demo', 'paypal']),
+  clientId: z.string().nullable(),
+  currency: z.literal('USD'),
+  notice: z.string().nullable(),
+});
+
+export const ZOrderCreatedOut = z.object({ id: z.string().describe('the payment order id') });
+
+export const ZAdminPaymentOut = z.object({
+  id: z.number().int(),
+  orderId: z.string(),
+  provider: z.string(),
+  userId: z.number().int(),
+  username: z.string().nullable(),
+  packageName: z.string().nullable(),
+  coins: z.number().int().nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  coinsReclaimed: z.number().int(),
+  coinsUnrecovered: z.number().int(),
+  reason: z.string().nullable(),
+  needsAttention: z.boolean(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+});
+
+export const ZTriggerResultOut = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  historyId: z.number().int(),
+  balance: z.number().int(),
+  deliveries: z.number().int().describe('targets the trigger was queued to'),
+});
+
+const ZTargetTestOut = z.object({
+  endpointId: z.number().int(),
+  description: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+  durationMs: z.number(),
+});
+
+export const ZTestActionResultOut = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  historyId: z.number().int(),
+  results: z.array(ZTargetTestOut),
+});
+
+export const ZEndpointTestResultOut = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  durationMs: z.number(),
+});
+
+export const ZRustPlayerOut = z.object({ steamId: z.string(), username: z.string() });
+
+export const ZResendOutcomeOut = z.object({
+  status: z.enum(['pending', 'delivered', 'failed']),
+  error: z.string().nullable(),
+  at: isoInstant,
+});
+
+export const ZActionHistoryRecordOut = z.object({
+  id: z.number().int(),
+  timestamp: isoInstant,
+  userId: z.number().int(),
+  username: z.string().nullable(),
+  actionName: z.string(),
+  cost: z.number().int(),
+  refunded: z.boolean(),
+  isTest: z.boolean(),
+  success: z.boolean().nullable(),
+  lastResend: ZResendOutcomeOut.nullable().optional(),
+});
+
+export const ZResendResultOut = ZSuccessOut.extend({ deliveries: z.number().int() });
+
+export const ZLeaderboardEntryOut = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  profilePicture: z.string().nullable(),
+  actionCount: z.number().int(),
+  totalCost: z.number().int(),
+});
+
+export const ZPublicProfileOut = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  createdAt: isoInstant,
+  actionCount: z.number().int(),
+  actionHistory: z.array(
+    z.object({
+      id: z.number().int(),
+      actionName: z.string(),
+      timestamp: isoInstant,
+      cost: z.number().int(),
+      success: z.boolean().nullable(),
+      refunded: z.boolean(),
+    }),
+  ),
+});
+
+/** Compile-time: every documented shape accepts the value its type describes, and the reverse. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Accepts<Schema, T> = [T] extends [Schema] ? true : false;
+type Assert<T extends true> = T;
+export type ApiSchemaChecks = [
+  Assert<Same<z.infer<typeof ZUserOut>, TUser>>,
+  Assert<Same<z.infer<typeof ZStreamActionOut>, TStreamAction>>,
+  Assert<Same<z.infer<typeof ZCoinPackageOut>, TCoinPackage>>,
+  Assert<Same<z.infer<typeof ZTransactionOut>, TTransaction>>,
+  Assert<Same<z.infer<typeof ZUserStatsOut>, TUserStats>>,
+  Assert<Same<z.infer<typeof ZCategoryOut>, TCategory>>,
+  Assert<Same<z.infer<typeof ZCategoryDeletedOut>, TCategoryDeleted>>,
+  Assert<Same<z.infer<typeof ZWebhookEndpointOut>, TWebhookEndpoint>>,
+  Assert<Same<z.infer<typeof ZPurchaseResultOut>, TPurchaseResult>>,
+  Assert<Same<z.infer<typeof ZAdminPaymentOut>, TAdminPayment>>,
+  // lastResend is optional: zod's optional also admits undefined, so only one direction holds.
+  Assert<Accepts<z.infer<typeof ZActionHistoryRecordOut>, TActionHistoryRecord>>,
+  Assert<Same<z.infer<typeof ZLeaderboardEntryOut>, TLeaderboardEntry>>,
+  Assert<Same<z.infer<typeof ZPublicProfileOut>, TPublicProfile>>,
+];
