@@ -64,6 +64,8 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Every browser test signs up its own viewers from 127.0.0.1.
+      REGISTER_LIMIT_PER_MINUTE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,7 @@ import { type Config, fastifyTrustProxy } from './env';
 import { noStoreForApi } from './http/no-store';
 import { retryAfterMeta } from './http/retry-after';
 import { defaultHelmet, webAppScriptHashes } from './http/security-headers';
+import { registerOpenApiRoutes } from './openapi/register';
 import { originGuard } from './origin-check';
 import { registerPayPalWebhook } from './payments/webhook-route';
 import { connectRedisBus } from './realtime/redis-bus';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerRestRoutes(app, services, restRoutes);
+  registerOpenApiRoutes(app, restRoutes);
   await registerPayPalWebhook(app, services);
 
   registerSocketRoute(app, services);

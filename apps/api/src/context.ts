@@ -10,12 +10,20 @@ export interface SessionCookies {
   clear(): void;
 }
 
+/** Facts about the HTTP request itself, for the SSL check; protocol and host honour TRUST_PROXY. */
+export interface RequestFacts {
+  protocol: 'http' | 'https';
+  host: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
 export interface Context {
   services: Services;
   user: UserRow | null;
   sessionId: string | null;
   ip: string;
   cookies: SessionCookies;
+  request: RequestFacts;
 }
 
 const noCookies: SessionCookies = { set: () => {}, clear: () => {} };
@@ -27,6 +35,7 @@ export function createContextInner(opts: {
   sessionId?: string | null;
   ip?: string;
   cookies?: SessionCookies;
+  request?: RequestFacts;
 }): Context {
   return {
     services: opts.services,
@@ -34,6 +43,7 @@ export function createContextInner(opts: {
     sessionId: opts.sessionId ?? null,
     ip: opts.ip ?? '127.0.0.1',
     cookies: opts.cookies ?? noCookies,
+    request: opts.request ?? { protocol: 'http', host: 'localhost', headers: {} },
   };
 }
 
@@ -55,13 +65,25 @@ export function sessionCookies(services: Services, reply: FastifyReply): Session
 /** The thin request wrapper: reads the cookie, validates the session, renews it when due. */
 export async function createRequestContext(services: Services, req: FastifyRequest, reply: FastifyReply) {
   const cookies = sessionCookies(services, reply);
+  const request: RequestFacts = {
+    protocol: req.protocol === 'https' ? 'https' : 'http',
+    host: req.host,
+    headers: req.headers,
+  };
   const token = req.cookies[SESSION_COOKIE];
-  if (!token) return createContextInner({ services, ip: req.ip, cookies });
+  if (!token) return createContextInner({ services, ip: req.ip, cookies, request });
   const session = await validateSessionToken(services.db.kysely, token, services.now());
   if (!session) {
     cookies.clear();
-    return createContextInner({ services, ip: req.ip, cookies });
+    return createContextInner({ services, ip: req.ip, cookies, request });
   }
   if (session.renewed) cookies.set(token, session.expiresAt);
-  return createContextInner({ services, user: session.user, sessionId: session.sessionId, ip: req.ip, cookies });
+  return createContextInner({
+    services,
+    user: session.user,
+    sessionId: session.sessionId,
+    ip: req.ip,
+    cookies,
+    request,
+  });
 }

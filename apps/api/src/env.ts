@@ -33,6 +33,12 @@ const ZEnv = z
         message: 'must be a hop count such as 1, or a comma list of proxy addresses (never true: that trusts anyone)',
       }),
     WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+    REGISTER_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(5),
     REDIS_URL: z
       .string()
       .refine((v) => v.startsWith('redis://') || v.startsWith('rediss://'), { message: 'must start with redis://' })
@@ -102,6 +108,8 @@ export interface RateLimits {
   order: { max: number; windowMs: number };
   /** Captures (and purchase reports) per viewer. */
   capture: { max: number; windowMs: number };
+  /** RCON tester calls per client address (admins are not counted). */
+  rconTester: { max: number; windowMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -111,6 +119,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   trigger: { max: 30, windowMs: 10_000 },
   order: { max: 10, windowMs: 60_000 },
   capture: { max: 20, windowMs: 60_000 },
+  rconTester: { max: 10, windowMs: 60_000 },
 };
 
 /** 'false'/'0'/'' -> 0; '2' -> 2 hops; '10.0.0.1, 10.1.0.0/16' -> those proxies; anything else (true) -> null. */
@@ -139,6 +148,14 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < trustProxy;
 }
 
+/**
+ * The NAMES of the variables set in this process, sorted, for the diagnostics page. Never the values:
+ * any of them may be a password or an API secret.
+ */
+export function environmentVariableNames(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.keys(env).sort();
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -159,7 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : null,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
-    rateLimits: DEFAULT_RATE_LIMITS,
+    // Sign-ups per address per minute: raise it for a sign-up rush behind one NAT (or a browser test suite).
+    rateLimits: { ...DEFAULT_RATE_LIMITS, register: { max: e.REGISTER_LIMIT_PER_MINUTE, windowMs: 60_000 } },
     payments: resolvePayments(e),
     paymentReconcile: { intervalMs: e.PAYMENT_RECONCILE_INTERVAL_S * 1000 },
     delivery: { autoStart: e.DELIVERY_WORKER, timeoutMs: e.DELIVERY_TIMEOUT_MS },

@@ -60,7 +60,7 @@ export class RateLimiter {
   }
 }
 
-export const LIMIT_NAMES = ['login', 'loginAccount', 'register', 'trigger', 'order', 'capture'] as const;
+export const LIMIT_NAMES = ['login', 'loginAccount', 'register', 'trigger', 'order', 'capture', 'rconTester'] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** Throws the 429 when `waitSeconds` says the limit is used up. */
@@ -81,6 +81,7 @@ export class RateLimiters implements Record<LimitName, RateLimiter> {
   readonly trigger: RateLimiter;
   readonly order: RateLimiter;
   readonly capture: RateLimiter;
+  readonly rconTester: RateLimiter;
   private readonly redis: Redis | null;
 
   constructor(rules: RateLimits, redisUrl: string | null, log: FastifyBaseLogger) {
@@ -92,6 +93,7 @@ export class RateLimiters implements Record<LimitName, RateLimiter> {
     this.trigger = make('trigger');
     this.order = make('order');
     this.capture = make('capture');
+    this.rconTester = make('rconTester');
   }
 
   /** Waits for Redis once at start-up; if it does not answer, the memory insurance counts until it does. */

@@ -176,6 +176,16 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('REGISTER_LIMIT_PER_MINUTE', () => {
+  it('sets the sign-ups per address per minute, 5 unless told', () => {
+    expect(loadConfig({}).rateLimits.register).toEqual({ max: 5, windowMs: 60_000 });
+    expect(loadConfig({ REGISTER_LIMIT_PER_MINUTE: '50' }).rateLimits.register.max).toBe(50);
+    expect(() => loadConfig({ REGISTER_LIMIT_PER_MINUTE: '0' })).toThrow(
+      'Invalid setting REGISTER_LIMIT_PER_MINUTE: must be at least 1',
+    );
+  });
+});
+
 describe('rate limits through Redis', () => {
   const redisUrl = testRedisUrl();
   // Without Redis on a developer's machine there is nothing to share through; CI always has it.

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       trigger: { max: 100_000, windowMs: 60_000 },
       order: { max: 1000, windowMs: 60_000 },
       capture: { max: 1000, windowMs: 60_000 },
+      rconTester: { max: 1000, windowMs: 60_000 },
     },
     delivery: { autoStart: false, timeoutMs: 500 },
     redisUrl: null,

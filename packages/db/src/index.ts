@@ -6,6 +6,7 @@ export * from './repositories/deliveries';
 export * from './repositories/endpoints';
 export * from './repositories/history';
 export * from './repositories/ledger';
+export * from './repositories/overview';
 export * from './repositories/payments';
 export * from './repositories/sessions';
 export * from './repositories/users';

@@ -1,4 +1,6 @@
 export * from './actions';
+export * from './admin-tools';
+export * from './api-schemas';
 export * from './auth-schemas';
 export * from './categories';
 export * from './coins';
@@ -8,5 +10,8 @@ export * from './endpoints';
 export * from './errors';
 export * from './format';
 export * from './ledger';
+export * from './network';
+export * from './overview';
+export * from './rcon-tester';
 export * from './user';
 export * from './validation';

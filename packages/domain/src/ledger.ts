@@ -10,6 +10,8 @@ export const TRANSACTION_TYPES = [
   'admin_grant',
   // Coins taken back because PayPal refunded or reversed the purchase that paid for them.
   'chargeback',
+  // An admin's manual correction (either sign), with the reason in the description.
+  'admin_adjustment',
 ] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 

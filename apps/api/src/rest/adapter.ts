@@ -28,6 +28,19 @@ export interface RouteDoc {
   response?: ZodType;
   /** Who may call it; shown in the reference. */
   access: 'public' | 'signed-in' | 'admin';
+  /** Longer notes for the reference (headers read, special behaviour). */
+  description?: string;
+  /**
+   * Failure statuses beyond those implied by access and input (400 for input, 401 signed-in,
+   * 403 admin, 404 for a path parameter): 402, 409, 422, 429, 502, 503... as the procedure throws.
+   */
+  errors?: number[];
+  /** Reply headers worth knowing, name -> meaning (e.g. X-Next-Cursor). */
+  responseHeaders?: Record<string, string>;
+  /** Request headers the route reads, name -> meaning (e.g. Idempotency-Key). */
+  requestHeaders?: Record<string, string>;
+  /** A reply without a fixed schema: say what it is instead of a response schema. */
+  unstructured?: string;
 }
 
 /** The body or query as sent; the procedure's own schema is what checks it. */

@@ -1,11 +1,14 @@
 import { router } from '../trpc';
 import { actionsRouter } from './actions/router';
+import { adminToolsRouter } from './admin/router';
 import { authRouter } from './auth/router';
 import { categoriesRouter } from './categories/router';
 import { coinsRouter } from './coins/router';
 import { communityRouter } from './community/router';
+import { debugRouter } from './debug/router';
 import { endpointsRouter } from './endpoints/router';
 import { historyRouter } from './history/router';
+import { overviewRouter } from './overview/router';
 import { paymentsRouter } from './payments/router';
 import { rustRouter } from './rust/router';
 import { transactionsRouter } from './transactions/router';
@@ -23,6 +26,9 @@ export const appRouter = router({
   history: historyRouter,
   community: communityRouter,
   rust: rustRouter,
+  debug: debugRouter,
+  overview: overviewRouter,
+  adminTools: adminToolsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,7 +24,10 @@ export function toStreamAction(row: ActionWithCategory): TStreamAction {
   };
 }
 
-export function toCategory(row: CategoryRow): TCategory {
+/** A category row with how many actions use it (MySQL counts arrive as text, hence the Number). */
+export type CategoryWithCount = CategoryRow & { action_count: number | string | bigint | null };
+
+export function toCategory(row: CategoryWithCount): TCategory {
   return {
     id: row.id,
     name: row.name,
@@ -32,6 +35,7 @@ export function toCategory(row: CategoryRow): TCategory {
     color: row.color,
     active: row.active === 1,
     createdAt: new Date(Number(row.created_at)).toISOString(),
+    actionCount: Number(row.action_count ?? 0),
   };
 }
 
@@ -85,7 +89,37 @@ export async function updateCategory(
   return (await findCategory(db, id)) !== undefined;
 }
 
-export async function deleteCategory(db: Executor, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export async function findCategoryWithCount(db: Executor, id: number): Promise<CategoryWithCount | undefined> {
+  return db
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select((eb) =>
+      eb
+        .selectFrom('stream_actions')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('stream_actions.category_id', '=', 'categories.id')
+        .as('action_count'),
+    )
+    .where('categories.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes a category and leaves its actions uncategorised. The foreign key says ON DELETE SET NULL,
+ * but MySQL ignores a REFERENCES written inline in a column definition, so the repository clears
+ * the actions itself, in the same transaction as the delete. Answers null when there was no such
+ * category, else how many actions lost it.
+ */
+export async function deleteCategory(db: Executor, id: number): Promise<{ uncategorisedActions: number } | null> {
+  const run = async (tx: Executor) => {
+    const cleared = await tx
+      .updateTable('stream_actions')
+      .set({ category_id: null })
+      .where('category_id', '=', id)
+      .executeTakeFirst();
+    const result = await tx.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return null;
+    return { uncategorisedActions: Number(cleared.numUpdatedRows) };
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }

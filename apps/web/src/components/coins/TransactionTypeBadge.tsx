@@ -10,6 +10,7 @@ const COLORS: Record<TTransactionType, string> = {
   conversion: 'gray',
   admin_grant: 'orange',
   chargeback: 'red',
+  admin_adjustment: 'yellow',
 };
 
 export function TransactionTypeBadge({ type }: { type: TTransactionType }) {

@@ -18,6 +18,7 @@ const TYPE_LABELS: Record<TTransactionType, string> = {
   conversion: 'Conversion',
   admin_grant: 'Admin Grant',
   chargeback: 'Payment Reversed',
+  admin_adjustment: 'Admin Adjustment',
 };
 
 export function typeLabel(type: TTransactionType): string {

@@ -5,6 +5,7 @@ import { AdminGameActionsTab } from '../actions/AdminGameActionsTab';
 import { AdminHistoryPanel } from '../actions/AdminHistoryPanel';
 import { DashboardActionsTab } from '../actions/DashboardActionsTab';
 import { WebhooksTab } from '../actions/WebhooksTab';
+import { AdminPackagesPanel } from '../coins/AdminPackagesPanel';
 import { AdminPaymentsPanel } from '../coins/AdminPaymentsPanel';
 import classes from './DashboardTabs.module.css';
 import { NoPermission } from './NoPermission';
@@ -26,6 +27,14 @@ const TABS: TabDef[] = [
     adminOnly: false,
     restricted: false,
     content: <DashboardActionsTab />,
+  },
+  // Universal actions (gameType any) are managed here; the viewer-facing Actions tab only triggers them.
+  {
+    value: 'universal',
+    label: 'Universal',
+    adminOnly: true,
+    restricted: true,
+    content: <AdminGameActionsTab gameType="any" />,
   },
   {
     value: 'minecraft',
@@ -62,6 +71,13 @@ const TABS: TabDef[] = [
     adminOnly: true,
     restricted: true,
     content: <AdminPaymentsPanel />,
+  },
+  {
+    value: 'packages',
+    label: 'Packages',
+    adminOnly: true,
+    restricted: true,
+    content: <AdminPackagesPanel />,
   },
 ];
 
