@@ -13,5 +13,6 @@ export * from './ledger';
 export * from './network';
 export * from './overview';
 export * from './rcon-tester';
+export * from './stream';
 export * from './user';
 export * from './validation';
