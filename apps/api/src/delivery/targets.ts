@@ -6,12 +6,15 @@ import type { Services } from '../services';
 export const NO_TARGET_MESSAGE = 'No game server is connected for this action right now';
 
 /**
- * The game being played, for routing universal actions. The shop reads no stream status yet, so
- * this is always null (unknown: universal actions go to every active endpoint). The Twitch work
- * fills this one function in from the cached stream status; every caller already routes by it.
+ * The game being played, for routing universal actions: the live stream's game when it is Minecraft
+ * or Rust, else null (unknown: universal actions go to every active endpoint). Read from the CACHED
+ * stream status only: a trigger never waits on Twitch; a cold or expired cache refreshes in the
+ * background and answers what it knows now.
  */
-export async function currentGameForRouting(_services: Services): Promise<TCurrentGame> {
-  return null;
+export async function currentGameForRouting(services: Services): Promise<TCurrentGame> {
+  const status = services.stream.peekStatus();
+  if (!status?.isLive || status.gameType === 'any') return null;
+  return status.gameType;
 }
 
 /** The active endpoints that would take an action of this game type now (DESIGN.md's routing rule). */

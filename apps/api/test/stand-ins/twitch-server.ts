@@ -1,0 +1,242 @@
+/**
+ * A stand-in for Twitch on 127.0.0.1: the OAuth token endpoint (client credentials) and the Helix reads
+ * the shop makes (users, streams, videos, channels) with Helix's `{data: [...]}` shapes, Client-Id and
+ * Bearer checks. Switchable live/offline and game, a failing mode (500 everywhere), token revocation
+ * (the next Helix call answers 401) and per-path call counters.
+ *
+ * Tests in this process drive it through the returned object; another process (the browser tests)
+ * through HTTP: POST {baseUrl}/__control with JSON {live?, game?, title?, viewers?, failing?,
+ * revokeTokens?} answers the state; GET {baseUrl}/__control answers the state and the counters.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface TwitchStandInState {
+  live: boolean;
+  game: string;
+  title: string;
+  viewers: number;
+  /** Every token and Helix request answers 500. */
+  failing: boolean;
+}
+
+export interface TwitchStandIn {
+  /** The server's origin, e.g. http://127.0.0.1:40123 */
+  baseUrl: string;
+  /** TWITCH_API_BASE to configure. */
+  apiBase: string;
+  /** TWITCH_AUTH_BASE to configure. */
+  authBase: string;
+  channel: string;
+  clientId: string;
+  clientSecret: string;
+  userId: string;
+  profileImage: string;
+  /** The last broadcast (archive video) it reports. */
+  lastVideo: { title: string; createdAt: string };
+  state(): TwitchStandInState;
+  set(change: Partial<TwitchStandInState>): void;
+  /** Invalidates every issued token: the next Helix call with one answers 401. */
+  revokeTokens(): void;
+  /** Requests per path ('/oauth2/token', '/helix/users', '/helix/streams', ...), whatever their answer. */
+  calls(path: string): number;
+  resetCalls(): void;
+  close(): Promise<void>;
+}
+
+interface Options {
+  port?: number;
+  channel?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** Seconds the issued tokens are said to last. */
+  expiresIn?: number;
+  initial?: Partial<TwitchStandInState>;
+}
+
+export async function startTwitchStandIn(options: Options = {}): Promise<TwitchStandIn> {
+  const channel = options.channel ?? 'streamer';
+  const clientId = options.clientId ?? 'stand-in-client-id';
+  const clientSecret = options.clientSecret ?? 'stand-in-client-secret';
+  const userId = '141981764';
+  const profileImage = 'https://static-cdn.jtvnw.net/jtv_user_pictures/streamer-profile_image-300x300.png';
+  const lastVideo = { title: 'Yesterday on Rust', createdAt: '2026-01-01T18:00:00Z' };
+  let state: TwitchStandInState = {
+    live: false,
+    game: 'Minecraft',
+    title: 'Building a castle',
+    viewers: 42,
+    failing: false,
+    ...options.initial,
+  };
+  const tokens = new Set<string>();
+  const counts = new Map<string, number>();
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const helixError = (res: ServerResponse, status: number, message: string) =>
+    send(res, status, { error: status === 401 ? 'Unauthorized' : 'Error', status, message });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const body = await readBody(req);
+    if (url.pathname === '/__control') {
+      if (req.method === 'POST') {
+        const change = JSON.parse(body || '{}') as Partial<TwitchStandInState> & { revokeTokens?: boolean };
+        if (change.revokeTokens) tokens.clear();
+        const { revokeTokens: _revoke, ...rest } = change;
+        state = { ...state, ...rest };
+      }
+      return send(res, 200, { ...state, calls: Object.fromEntries(counts) });
+    }
+    counts.set(url.pathname, (counts.get(url.pathname) ?? 0) + 1);
+    if (state.failing) return helixError(res, 500, 'Internal Server Error');
+
+    if (url.pathname === '/oauth2/token' && req.method === 'POST') {
+      const form = new URLSearchParams(body);
+      if (form.get('grant_type') !== 'client_credentials') return helixError(res, 400, 'invalid grant type');
+      if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
+        return helixError(res, 403, 'invalid client secret');
+      }
+      const token = randomBytes(15).toString('hex');
+      tokens.add(token);
+      return send(res, 200, { access_token: token, expires_in: options.expiresIn ?? 5_000_000, token_type: 'bearer' });
+    }
+
+    if (!url.pathname.startsWith('/helix/') || req.method !== 'GET') return helixError(res, 404, 'Not Found');
+    if (req.headers['client-id'] !== clientId) return helixError(res, 401, 'Client ID and OAuth token do not match');
+    const auth = req.headers.authorization ?? '';
+    if (!auth.startsWith('Bearer ') || !tokens.has(auth.slice(7))) return helixError(res, 401, 'Invalid OAuth token');
+
+    const q = url.searchParams;
+    switch (url.pathname) {
+      case '/helix/users':
+        return send(res, 200, {
+          data:
+            q.get('login')?.toLowerCase() === channel
+              ? [
+                  {
+                    id: userId,
+                    login: channel,
+                    display_name: channel,
+                    type: '',
+                    broadcaster_type: 'affiliate',
+                    description: '',
+                    profile_image_url: profileImage,
+                    offline_image_url: '',
+                    view_count: 0,
+                    created_at: '2020-01-01T00:00:00Z',
+                  },
+                ]
+              : [],
+        });
+      case '/helix/streams':
+        return send(res, 200, {
+          data:
+            state.live && q.get('user_login')?.toLowerCase() === channel
+              ? [
+                  {
+                    id: '40952121085',
+                    user_id: userId,
+                    user_login: channel,
+                    user_name: channel,
+                    game_id: '27471',
+                    game_name: state.game,
+                    type: 'live',
+                    title: state.title,
+                    viewer_count: state.viewers,
+                    started_at: '2026-01-01T12:00:00Z',
+                    language: 'en',
+                    thumbnail_url: `https://static-cdn.jtvnw.net/previews-ttv/live_user_${channel}-{width}x{height}.jpg`,
+                    tag_ids: [],
+                    tags: [],
+                    is_mature: false,
+                  },
+                ]
+              : [],
+          pagination: {},
+        });
+      case '/helix/videos':
+        return send(res, 200, {
+          data:
+            q.get('user_id') === userId && q.get('type') === 'archive'
+              ? [
+                  {
+                    id: '335921245',
+                    user_id: userId,
+                    user_login: channel,
+                    title: lastVideo.title,
+                    created_at: lastVideo.createdAt,
+                    published_at: lastVideo.createdAt,
+                    type: 'archive',
+                    duration: '3h8m33s',
+                  },
+                ]
+              : [],
+          pagination: {},
+        });
+      case '/helix/channels':
+        return send(res, 200, {
+          data:
+            q.get('broadcaster_id') === userId
+              ? [
+                  {
+                    broadcaster_id: userId,
+                    broadcaster_login: channel,
+                    broadcaster_name: channel,
+                    game_name: state.game,
+                    game_id: '27471',
+                    title: state.title,
+                  },
+                ]
+              : [],
+        });
+      default:
+        return helixError(res, 404, 'Not Found');
+    }
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => helixError(res, 500, 'stand-in failure'));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    apiBase: `${baseUrl}/helix`,
+    authBase: `${baseUrl}/oauth2`,
+    channel,
+    clientId,
+    clientSecret,
+    userId,
+    profileImage,
+    lastVideo,
+    state: () => ({ ...state }),
+    set: (change) => {
+      state = { ...state, ...change };
+    },
+    revokeTokens: () => tokens.clear(),
+    calls: (path) => counts.get(path) ?? 0,
+    resetCalls: () => counts.clear(),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    req.on('end', () => resolve(text));
+    req.on('error', reject);
+  });
+}
