@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startTikTokStandIn, startTwitchStandIn, startYouTubeFeedStandIn } from '@shop/api/testing';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 
@@ -13,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     admin: { username: string; password: string };
+    /** POST {live, game, ...} here to switch the Twitch stand-in (see apps/api/test/stand-ins/twitch-server.ts). */
+    twitchControlURL: string;
   }
 }
 
@@ -51,6 +54,10 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const port = await freePort();
+  // The outside services the shop reads (stream status, videos) as stand-ins on 127.0.0.1.
+  const twitch = await startTwitchStandIn();
+  const youtube = await startYouTubeFeedStandIn();
+  const tiktok = await startTikTokStandIn();
   let log = '';
   const child = spawn(process.execPath, [server], {
     cwd: root,
@@ -66,6 +73,15 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every browser test signs up its own viewers from 127.0.0.1.
       REGISTER_LIMIT_PER_MINUTE: '1000',
+      TWITCH_CHANNEL: twitch.channel,
+      TWITCH_CLIENT_ID: twitch.clientId,
+      TWITCH_CLIENT_SECRET: twitch.clientSecret,
+      TWITCH_API_BASE: twitch.apiBase,
+      TWITCH_AUTH_BASE: twitch.authBase,
+      YOUTUBE_CHANNEL_ID: youtube.channelId,
+      YOUTUBE_FEED_BASE: youtube.feedBase,
+      TIKTOK_ACCESS_TOKEN: tiktok.accessToken,
+      TIKTOK_API_BASE: tiktok.apiBase,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,9 +95,11 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseURL, child, () => log);
   project.provide('baseURL', baseURL);
   project.provide('admin', ADMIN);
+  project.provide('twitchControlURL', `${twitch.baseUrl}/__control`);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await Promise.all([twitch.close(), youtube.close(), tiktok.close()]);
     rmSync(dataDir, { recursive: true, force: true });
     if (child.exitCode && child.exitCode !== 0 && process.env.E2E_SERVER_LOG) console.log(log);
   };

@@ -3,6 +3,7 @@ import { useAuth } from '../auth/AuthContext';
 import { BuyCoinsSection, DashboardStats, RecentTransactions } from '../components/coins';
 import { DashboardTabs } from '../components/dashboard/DashboardTabs';
 import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
+import { StreamStatsCard } from '../components/stream/StreamStatsCard';
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -17,6 +18,7 @@ export function DashboardPage() {
           <Text c="dimmed">Your coins, your actions and your profile.</Text>
         </div>
         <DashboardStats />
+        <StreamStatsCard />
         <BuyCoinsSection />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDeviceTv } from '@tabler/icons-react';
+import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { StreamActionsSection } from '../components/actions/StreamActionsSection';
 import { GetCoinsSection } from '../components/coins';
+import { SocialContentTabs } from '../components/social/SocialContentTabs';
+import { StreamPlayer } from '../components/stream/StreamPlayer';
 import classes from './HomePage.module.css';
 
 export function HomePage() {
@@ -41,20 +42,13 @@ export function HomePage() {
 
       <Container size="lg" py="xl">
         <Stack gap={48}>
-          {/* The stream player needs the streaming-platform connection, which is not part of the shop yet. */}
-          <Card withBorder padding="lg">
-            <Group gap="md" wrap="nowrap">
-              <ThemeIcon size="xl" variant="light">
-                <IconDeviceTv size={24} />
-              </ThemeIcon>
-              <div>
-                <Title order={2} size="h3">
-                  Live Stream
-                </Title>
-                <Text c="dimmed">The stream player and recent videos will appear here.</Text>
-              </div>
-            </Group>
-          </Card>
+          <Stack component="section" gap="md" aria-labelledby="live-stream-title">
+            <Title order={2} id="live-stream-title">
+              Live Stream
+            </Title>
+            <StreamPlayer />
+            <SocialContentTabs />
+          </Stack>
           <section>
             <GetCoinsSection limit={4} showViewAll />
           </section>

@@ -14,9 +14,11 @@ import {
 import { filterActions, type TGameFilter, type TStreamAction } from '@shop/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
+import { CurrentStreamBadge } from '../stream/CurrentStreamBadge';
+import { useStreamStatus } from '../stream/use-stream-status';
 import { ActionGrid } from './ActionGrid';
 import { TriggerConfirmModal } from './TriggerConfirmModal';
 import { type ActionTrigger, useActionTrigger } from './use-action-trigger';
@@ -68,6 +70,16 @@ function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; 
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
+  const { status } = useStreamStatus();
+  const liveGame = status?.isLive ? status.gameType : 'any';
+
+  // viewer-spec section 4: live with a game type selects that tab. Only when the status changes, so a
+  // tab the viewer picks afterwards is kept until the streamer switches game or goes live again.
+  useEffect(() => {
+    if (liveGame === 'any') return;
+    setGame(liveGame);
+    setShown(PAGE_SIZE);
+  }, [liveGame]);
 
   const matching = filterActions(actions, { search, category, game });
   // A new filter starts again from the first page.
@@ -80,6 +92,7 @@ function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; 
 
   return (
     <Stack gap="md">
+      <CurrentStreamBadge status={status} />
       <Tabs value={game} onChange={(v) => refilter(setGame)((v ?? 'all') as TGameFilter)}>
         <Tabs.List>
           {GAME_TABS.map((tab) => (

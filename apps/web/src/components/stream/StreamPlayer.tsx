@@ -1,0 +1,91 @@
+import { AspectRatio, Badge, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { StreamExternal } from './StreamExternal';
+import { StreamPreview } from './StreamPreview';
+import { TwitchEmbed } from './TwitchEmbed';
+import { useStreamInfo, useStreamStatus } from './use-stream-status';
+
+type Mode = 'preview' | 'stream' | 'chat' | 'external';
+
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'preview', label: 'Preview' },
+  { value: 'stream', label: 'Stream' },
+  { value: 'chat', label: 'Chat' },
+  { value: 'external', label: 'External' },
+];
+
+/**
+ * The stream player (viewer-spec section 2). The Twitch iframe is heavy, so it is only mounted when
+ * the viewer picks Stream or Chat, or when the status says live; until the viewer picks a mode the
+ * player follows the status (preview while offline, the embed once live).
+ */
+export function StreamPlayer() {
+  const { status } = useStreamStatus();
+  const info = useStreamInfo();
+  const [chosen, setChosen] = useState<Mode | null>(null);
+  const mode: Mode = chosen ?? (status?.isLive ? 'stream' : 'preview');
+
+  if (!status) {
+    return (
+      <Card withBorder radius="md" padding="md" aria-busy="true" aria-label="Loading the stream">
+        <Skeleton h={28} w={220} mb="md" />
+        <AspectRatio ratio={16 / 9}>
+          <Skeleton />
+        </AspectRatio>
+      </Card>
+    );
+  }
+
+  const channel = status.username;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="stream-player">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="xs">
+            <Title order={3} size="h4">
+              {channel ?? 'Stream'}
+            </Title>
+            <Badge color={status.isLive ? 'red' : 'gray'} variant={status.isLive ? 'filled' : 'light'}>
+              {status.isLive ? 'Live' : 'Offline'}
+            </Badge>
+          </Group>
+          {channel && (
+            <SegmentedControl
+              aria-label="View mode"
+              size="xs"
+              data={MODES}
+              value={mode}
+              onChange={(value) => setChosen(value as Mode)}
+            />
+          )}
+        </Group>
+        {!channel ? (
+          <NotConfigured note={status.note} />
+        ) : mode === 'stream' ? (
+          <TwitchEmbed kind="player" channel={channel} />
+        ) : mode === 'chat' ? (
+          <TwitchEmbed kind="chat" channel={channel} />
+        ) : mode === 'external' ? (
+          <StreamExternal channel={channel} />
+        ) : (
+          <StreamPreview status={status} info={info} onWatch={() => setChosen('stream')} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function NotConfigured({ note }: { note: string | null }) {
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <Stack align="center" justify="center" gap={4} bg="var(--mantine-color-default-hover)" p="md" ta="center">
+        <Text fw={700}>The stream is not configured</Text>
+        {note && (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        )}
+      </Stack>
+    </AspectRatio>
+  );
+}
