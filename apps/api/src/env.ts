@@ -7,6 +7,11 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** `TWITCH_CHANNEL=` as copied from .env.example means not set, not an invalid empty value. */
+function blankAsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+}
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,11 +57,30 @@ const ZEnv = z
     PAYPAL_API_BASE: z.url({ error: 'must be a URL' }).optional(),
     PAYPAL_WEBHOOK_ID: z.string().trim().min(1).max(50).optional(),
     PAYMENT_RECONCILE_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(300),
+    TWITCH_CHANNEL: blankAsUnset(z.string().trim().min(1).max(50).optional()),
+    TWITCH_CLIENT_ID: blankAsUnset(z.string().trim().min(1).optional()),
+    TWITCH_CLIENT_SECRET: blankAsUnset(z.string().trim().min(1).optional()),
+    TWITCH_API_BASE: blankAsUnset(z.url({ error: 'must be a URL' }).default('https://api.twitch.tv/helix')),
+    TWITCH_AUTH_BASE: blankAsUnset(z.url({ error: 'must be a URL' }).default('https://id.twitch.tv/oauth2')),
+    YOUTUBE_CHANNEL_ID: z.string().trim().min(1).max(64).optional(),
+    YOUTUBE_FEED_BASE: z.url({ error: 'must be a URL' }).default('https://www.youtube.com/feeds/videos.xml'),
+    TIKTOK_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+    TIKTOK_API_BASE: z.url({ error: 'must be a URL' }).default('https://open.tiktokapis.com/v2'),
+    TIKTOK_CLIENT_KEY: z.string().trim().min(1).optional(),
+    TIKTOK_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    TIKTOK_REFRESH_TOKEN: z.string().trim().min(1).optional(),
   })
   .refine((v) => !v.ADMIN_USERNAME === !v.ADMIN_PASSWORD, {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
-  });
+  })
+  .refine(
+    (v) => [v.TIKTOK_CLIENT_KEY, v.TIKTOK_CLIENT_SECRET, v.TIKTOK_REFRESH_TOKEN].filter(Boolean).length % 3 === 0,
+    {
+      message: 'TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET and TIKTOK_REFRESH_TOKEN must be set together',
+      path: ['TIKTOK_REFRESH_TOKEN'],
+    },
+  );
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -83,6 +107,41 @@ export interface Config {
   trustProxy: number | string[];
   /** Open /ws sockets allowed from one client address. */
   socketsPerAddress: number;
+  /** Twitch Helix for the stream status; a null part leaves the shop offline with a note saying which. */
+  twitch: TwitchConfig;
+  /** The home page's video lists; a null setting leaves that list empty with a note naming it. */
+  social: SocialConfig;
+}
+
+export interface SocialConfig {
+  youtube: {
+    /** The channel (UC...) whose public feed is listed. */
+    channelId: string | null;
+    /** The feed endpoint, e.g. https://www.youtube.com/feeds/videos.xml (asked with ?channel_id=). */
+    feedBase: string;
+  };
+  tiktok: {
+    /** A user access token of the streamer's TikTok account (Display API, scope video.list). */
+    accessToken: string | null;
+    /** The Display API, e.g. https://open.tiktokapis.com/v2 (no trailing slash). */
+    apiBase: string;
+    /**
+     * The app's key/secret and the streamer's refresh token: user access tokens last 24 h, so with these
+     * the shop renews its own (the access token above is then optional).
+     */
+    refresh: { clientKey: string; clientSecret: string; refreshToken: string } | null;
+  };
+}
+
+export interface TwitchConfig {
+  /** The streamer's login: the embed's default channel and whose status is read. */
+  channel: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  /** Helix, e.g. https://api.twitch.tv/helix (no trailing slash). */
+  apiBase: string;
+  /** Twitch OAuth, e.g. https://id.twitch.tv/oauth2 (no trailing slash). */
+  authBase: string;
 }
 
 export type PaymentsConfig =
@@ -159,7 +218,11 @@ export function environmentVariableNames(env: NodeJS.ProcessEnv = process.env): 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnv.safeParse(env);
+  // A setting left blank (`PAYPAL_CLIENT_ID=` copied from .env.example) means 'not set', not 'set to nothing'.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = ZEnv.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = issue?.path.join('.') || 'environment';
@@ -184,6 +247,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: e.TRUST_PROXY ?? 0,
     socketsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
+    twitch: {
+      channel: e.TWITCH_CHANNEL ?? null,
+      clientId: e.TWITCH_CLIENT_ID ?? null,
+      clientSecret: e.TWITCH_CLIENT_SECRET ?? null,
+      apiBase: e.TWITCH_API_BASE.replace(/\/$/, ''),
+      authBase: e.TWITCH_AUTH_BASE.replace(/\/$/, ''),
+    },
+    social: {
+      youtube: { channelId: e.YOUTUBE_CHANNEL_ID ?? null, feedBase: e.YOUTUBE_FEED_BASE },
+      tiktok: {
+        accessToken: e.TIKTOK_ACCESS_TOKEN ?? null,
+        apiBase: e.TIKTOK_API_BASE.replace(/\/$/, ''),
+        refresh:
+          e.TIKTOK_CLIENT_KEY && e.TIKTOK_CLIENT_SECRET && e.TIKTOK_REFRESH_TOKEN
+            ? {
+                clientKey: e.TIKTOK_CLIENT_KEY,
+                clientSecret: e.TIKTOK_CLIENT_SECRET,
+                refreshToken: e.TIKTOK_REFRESH_TOKEN,
+              }
+            : null,
+      },
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { createPaymentProvider, type PaymentProvider } from './payments/gateway'
 import { PaymentReconciler } from './payments/reconcile';
 import { RateLimiters } from './rate-limit';
 import { RealtimeHub } from './realtime/hub';
+import { SocialCache } from './social/social-cache';
+import { StreamCache } from './twitch/stream-cache';
 
 /** Long-lived things every request may use; built once per app. */
 export interface Services {
@@ -23,6 +25,10 @@ export interface Services {
   dispatcher: Dispatcher;
   /** The Rust player list, kept 10 s so a room full of viewers does not flood the game server. */
   rustPlayers: { fetchedAt: number; players: { steamId: string; username: string }[] } | null;
+  /** The Twitch stream status and info, fetched at most every 30 s whoever asks. */
+  stream: StreamCache;
+  /** The TikTok and YouTube lists, fetched at most every 30 min per source whoever asks. */
+  social: SocialCache;
   log: FastifyBaseLogger;
 }
 
@@ -36,6 +42,8 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     payments: createPaymentProvider(config.payments),
     dispatcher: createDispatcher(),
     rustPlayers: null,
+    stream: new StreamCache(config.twitch, now, log),
+    social: new SocialCache(config.social, now, log),
     log,
   };
   const full = services as Services;

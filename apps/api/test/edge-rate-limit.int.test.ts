@@ -176,6 +176,22 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('blank settings', () => {
+  it('reads a setting left blank as not set', () => {
+    const config = loadConfig({
+      PAYPAL_CLIENT_ID: '',
+      PAYPAL_CLIENT_SECRET: ' ',
+      REDIS_URL: '',
+      TRUST_PROXY: '',
+      PORT: '',
+    });
+    expect(config.payments).toEqual({ provider: 'demo' });
+    expect(config.redisUrl).toBeNull();
+    expect(config.trustProxy).toBe(0);
+    expect(config.port).toBe(3000);
+  });
+});
+
 describe('REGISTER_LIMIT_PER_MINUTE', () => {
   it('sets the sign-ups per address per minute, 5 unless told', () => {
     expect(loadConfig({}).rateLimits.register).toEqual({ max: 5, windowMs: 60_000 });

@@ -33,6 +33,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: null,
     trustProxy: 0,
     socketsPerAddress: 20,
+    // Nothing configured: the stream reads offline with a note; Twitch tests point these at the stand-in.
+    twitch: {
+      channel: null,
+      clientId: null,
+      clientSecret: null,
+      apiBase: 'http://127.0.0.1:9/helix',
+      authBase: 'http://127.0.0.1:9/oauth2',
+    },
+    // Nothing configured: both video lists are empty with a note; social tests point these at stand-ins.
+    social: {
+      youtube: { channelId: null, feedBase: 'http://127.0.0.1:9/feeds/videos.xml' },
+      tiktok: { accessToken: null, apiBase: 'http://127.0.0.1:9/v2', refresh: null },
+    },
     ...overrides,
   };
 }

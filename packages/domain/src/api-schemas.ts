@@ -5,6 +5,7 @@ import { PAYMENT_STATUSES, type TAdminPayment, type TCoinPackage, type TPurchase
 import type { TActionHistoryRecord, TLeaderboardEntry, TPublicProfile } from './deliveries';
 import { ENDPOINT_GAME_TYPES, type TWebhookEndpoint } from './endpoints';
 import { TRANSACTION_TYPES, type TTransaction, type TUserStats } from './ledger';
+import type { TSocialContent, TStreamInfo, TStreamStatus } from './stream';
 import type { TUser } from './user';
 
 /**
@@ -209,6 +210,57 @@ export const ZPublicProfileOut = z.object({
   ),
 });
 
+const ZStreamNotes = {
+  stale: z.boolean().describe('True when Twitch could not be reached and this is the last known state'),
+  note: z.string().nullable().describe('Why this is not live data (a missing setting, Twitch unreachable)'),
+};
+
+export const ZStreamStatusOut = z.object({
+  isLive: z.boolean(),
+  currentGame: z.string().nullable(),
+  gameType: z.enum(['minecraft', 'rust', 'any']),
+  username: z.string().nullable(),
+  ...ZStreamNotes,
+});
+
+export const ZStreamInfoOut = z.object({
+  thumbnailUrl: z.string().nullable(),
+  title: z.string().nullable(),
+  viewerCount: z.number().int(),
+  profileImage: z.string().nullable(),
+  isLive: z.boolean(),
+  lastBroadcast: z.object({ title: z.string(), game: z.string().nullable(), date: isoInstant }).nullable(),
+  ...ZStreamNotes,
+});
+
+export const ZSocialContentOut = z.object({
+  tiktok: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      thumbnail: z.string().nullable(),
+      views: z.number().int().nullable(),
+      likes: z.number().int().nullable(),
+      date: isoInstant,
+      url: z.string(),
+    }),
+  ),
+  youtube: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      thumbnail: z.string().nullable(),
+      views: z.number().int().nullable(),
+      length: z.number().int().nullable().describe('Seconds, when the source says; the public feed does not'),
+      date: isoInstant,
+      url: z.string(),
+    }),
+  ),
+  notes: z
+    .object({ tiktok: z.string().nullable(), youtube: z.string().nullable() })
+    .describe('Per source, why its list is empty or old (a missing setting, an upstream failure); null when fine'),
+});
+
 /** Compile-time: every documented shape accepts the value its type describes, and the reverse. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Accepts<Schema, T> = [T] extends [Schema] ? true : false;
@@ -228,4 +280,7 @@ export type ApiSchemaChecks = [
   Assert<Accepts<z.infer<typeof ZActionHistoryRecordOut>, TActionHistoryRecord>>,
   Assert<Same<z.infer<typeof ZLeaderboardEntryOut>, TLeaderboardEntry>>,
   Assert<Same<z.infer<typeof ZPublicProfileOut>, TPublicProfile>>,
+  Assert<Same<z.infer<typeof ZStreamStatusOut>, TStreamStatus>>,
+  Assert<Same<z.infer<typeof ZStreamInfoOut>, TStreamInfo>>,
+  Assert<Same<z.infer<typeof ZSocialContentOut>, TSocialContent>>,
 ];

@@ -58,9 +58,12 @@ import {
   ZResendResultOut,
   ZRustCommandTest,
   ZRustPlayerOut,
+  ZSocialContentOut,
   ZStreamActionInput,
   ZStreamActionOut,
   ZStreamActionUpdate,
+  ZStreamInfoOut,
+  ZStreamStatusOut,
   ZSuccessOut,
   ZTestActionResultOut,
   ZTransactionOut,
@@ -710,6 +713,65 @@ const debug: RestRoute[] = [
   },
 ];
 
+/** The Twitch stream: served from a server-side cache refreshed at most every 30 s. */
+const twitch: RestRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/twitch/status',
+    call: (c) => c.twitch.status(),
+    doc: {
+      summary: 'Whether the stream is live, its game and the game type (minecraft, rust or any) that routes actions',
+      tag: 'Stream',
+      access: 'public',
+      description:
+        'Cached server-side for 30 s. When Twitch fails the last known state is answered with stale true, or offline; without credentials it reads offline with a note naming the missing setting.',
+      response: ZStreamStatusOut,
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/twitch/stream',
+    call: (c) => c.twitch.stream(),
+    doc: {
+      summary: 'Live thumbnail, title, viewer count, profile image and the last broadcast',
+      tag: 'Stream',
+      access: 'public',
+      description: 'Cached with the status (30 s); stale and note as for /api/twitch/status.',
+      response: ZStreamInfoOut,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/twitch/refresh',
+    call: (c) => c.twitch.refresh(),
+    doc: {
+      summary: 'Refetch the stream status from Twitch now and answer it',
+      tag: 'Stream',
+      access: 'signed-in',
+      description: 'At most once per 5 s (per server); sooner answers 429 with Retry-After.',
+      errors: [429],
+      response: ZStreamStatusOut,
+    },
+  },
+];
+
+/** The home page's video tabs: TikTok and YouTube, cached server-side for 30 minutes per source. */
+const social: RestRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/social-media',
+    call: (c) => c.social.get(),
+    doc: {
+      summary: "The streamer's latest TikTok and YouTube videos",
+      tag: 'Stream',
+      access: 'public',
+      description:
+        "YouTube from the channel's public feed (YOUTUBE_CHANNEL_ID), TikTok from its Display API (TIKTOK_ACCESS_TOKEN). Cached server-side for 30 minutes per source. A source that is not configured or cannot be reached answers its last good list (or an empty one) with a note saying why; the other source is unaffected.",
+      response: ZSocialContentOut,
+    },
+  },
+];
+
 /** The streamer overview (admin tools' first tab): per-day figures and top lists, UTC days. */
 const overview: RestRoute[] = [
   {
@@ -738,5 +800,7 @@ export const restRoutes: RestRoute[] = [
   ...community,
   ...adminToolsRestRoutes,
   ...overview,
+  ...twitch,
+  ...social,
   ...debug,
 ];

@@ -11,7 +11,9 @@ import { historyRouter } from './history/router';
 import { overviewRouter } from './overview/router';
 import { paymentsRouter } from './payments/router';
 import { rustRouter } from './rust/router';
+import { socialRouter } from './social/router';
 import { transactionsRouter } from './transactions/router';
+import { twitchRouter } from './twitch/router';
 import { userRouter } from './user/router';
 
 export const appRouter = router({
@@ -26,6 +28,8 @@ export const appRouter = router({
   history: historyRouter,
   community: communityRouter,
   rust: rustRouter,
+  twitch: twitchRouter,
+  social: socialRouter,
   debug: debugRouter,
   overview: overviewRouter,
   adminTools: adminToolsRouter,
