@@ -1,8 +1,8 @@
 import { type RconStandIn, startRconStandIn } from '@shop/dispatch/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniqueName } from './browser';
-import { balance, buyWithDemo, loginViaUi, newPage, registerViaUi } from './session';
+import { addEndpointViaUi, balance, buyWithDemo, loginViaUi, newPage, registerViaUi } from './session';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
@@ -13,11 +13,6 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function pickOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('from the admin page to the game, in Chromium', () => {
@@ -38,17 +33,12 @@ describe('from the admin page to the game, in Chromium', () => {
     await loginViaUi(adminPage, admin.username, admin.password);
     await adminPage.goto('/dashboard');
 
-    await adminPage.getByRole('tab', { name: 'Webhooks' }).click();
-    await adminPage
-      .getByRole('button', { name: /^Add (Your First )?Webhook$/ })
-      .first()
-      .click();
-    await adminPage.getByLabel('URL').fill(rcon.url);
-    await adminPage.getByLabel('Secret Key').fill('e2e-rcon-pass');
-    await adminPage.getByLabel('Description').fill('Minecraft server (stand-in)');
-    await pickOption(adminPage, 'Game Type', 'Minecraft');
-    await adminPage.getByRole('button', { name: 'Save Webhook' }).click();
-    await adminPage.getByText('Webhook added').waitFor();
+    await addEndpointViaUi(adminPage, {
+      url: rcon.url,
+      secret: 'e2e-rcon-pass',
+      description: 'Minecraft server (stand-in)',
+      gameType: 'Minecraft',
+    });
     const card = adminPage.getByTestId('webhook-card').filter({ hasText: 'Minecraft server (stand-in)' });
     await card.getByPlaceholder('Test command (e.g. give_wood)').fill('list');
     await card.getByRole('button', { name: 'Test', exact: true }).click();

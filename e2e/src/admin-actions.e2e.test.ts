@@ -2,7 +2,7 @@ import { type RconStandIn, startRconStandIn } from '@shop/dispatch/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniqueName } from './browser';
-import { buyWithDemo, loginViaUi, newPage, registerViaUi } from './session';
+import { addEndpointViaUi, buyWithDemo, loginViaUi, newPage, registerViaUi } from './session';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
@@ -13,11 +13,6 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function pickOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** True when the element's content is wider than its box (a clipped or scrolled-away label). */
@@ -45,17 +40,12 @@ describe('universal actions and the admin history, in Chromium', () => {
     await loginViaUi(adminPage, admin.username, admin.password);
     await adminPage.goto('/dashboard');
 
-    await adminPage.getByRole('tab', { name: 'Webhooks' }).click();
-    await adminPage
-      .getByRole('button', { name: /^Add (Your First )?Webhook$/ })
-      .first()
-      .click();
-    await adminPage.getByLabel('URL').fill(rcon.url);
-    await adminPage.getByLabel('Secret Key').fill('e2e-universal-pass');
-    await adminPage.getByLabel('Description').fill('Universal stand-in');
-    await pickOption(adminPage, 'Game Type', 'Minecraft');
-    await adminPage.getByRole('button', { name: 'Save Webhook' }).click();
-    await adminPage.getByText('Webhook added').waitFor();
+    await addEndpointViaUi(adminPage, {
+      url: rcon.url,
+      secret: 'e2e-universal-pass',
+      description: 'Universal stand-in',
+      gameType: 'Minecraft',
+    });
 
     await adminPage.getByRole('tab', { name: 'Universal' }).click();
     await adminPage.getByRole('button', { name: 'Create Action' }).click();

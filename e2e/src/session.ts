@@ -39,3 +39,27 @@ export async function buyWithDemo(page: Page, packageName: string): Promise<void
   await page.getByRole('button', { name: 'Pay with demo checkout' }).click();
   await page.getByText('Payment Successful').waitFor();
 }
+
+/** Picks an option of a Mantine Select by its label, as a person would. */
+export async function pickOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** On the admin dashboard: adds a delivery target through the Webhooks tab's form. */
+export async function addEndpointViaUi(
+  page: Page,
+  endpoint: { url: string; secret: string; description: string; gameType: string },
+): Promise<void> {
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  await page
+    .getByRole('button', { name: /^Add (Your First )?Webhook$/ })
+    .first()
+    .click();
+  await page.getByLabel('URL').fill(endpoint.url);
+  await page.getByLabel('Secret Key').fill(endpoint.secret);
+  await page.getByLabel('Description').fill(endpoint.description);
+  await pickOption(page, 'Game Type', endpoint.gameType);
+  await page.getByRole('button', { name: 'Save Webhook' }).click();
+  await page.getByText('Webhook added').waitFor();
+}

@@ -1,35 +1,20 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { type DialectName, findUserById } from '@shop/db';
-import { assertLedgerInvariant, createTestDb, testDialects } from '@shop/db/testing';
+import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TDiagnosticsResult, TMysqlTestResult, TSslCheck } from '@shop/domain';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testCustomMysql } from '../src/diagnostics/mysql-test';
-import type { Config } from '../src/env';
-import { grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp, TestClock, testConfig } from './helpers';
+import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp, testConfig } from './helpers';
 
 // A value no diagnostics reply may ever contain: only the NAME of a variable may be shown.
 const CANARY_NAME = 'SHOP_TEST_DIAGNOSTICS_CANARY';
 const CANARY_VALUE = 'canary-value-7f3e9a1c-never-echo';
 
 /** Like createTestApp, but DATABASE_URL names the test database, as it does in production. */
-async function createDiagnosticsApp(dialect: DialectName, url: (dbUrl: string | null) => string): Promise<TestApp> {
-  const db = await createTestDb(dialect);
-  const clock = new TestClock();
-  const config: Partial<Config> = { admin: TEST_ADMIN, databaseUrl: url(db.url) };
-  const { app, services } = await buildApp(testConfig(config), { db, now: clock.now });
-  await app.ready();
-  return {
-    app,
-    services,
-    db,
-    clock,
-    close: async () => {
-      await app.close();
-      await db.destroy();
-    },
-  };
+function createDiagnosticsApp(dialect: DialectName, url: (dbUrl: string | null) => string): Promise<TestApp> {
+  return createTestApp(dialect, (db) => ({ admin: TEST_ADMIN, databaseUrl: url(db.url) }));
 }
 
 /** A port on 127.0.0.1 that nothing listens on (it was free a moment ago and we closed it). */

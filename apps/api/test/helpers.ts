@@ -76,10 +76,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: DialectName, overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `overrides` may depend on the throw-away database (e.g. a DATABASE_URL naming it, as in production). */
+export async function createTestApp(
+  dialect: DialectName,
+  overrides: Partial<Config> | ((db: TestDb) => Partial<Config>) = {},
+): Promise<TestApp> {
   const db = await createTestDb(dialect);
   const clock = new TestClock();
-  const { app, services } = await buildApp(testConfig(overrides), { db, now: clock.now });
+  const config = testConfig(typeof overrides === 'function' ? overrides(db) : overrides);
+  const { app, services } = await buildApp(config, { db, now: clock.now });
   await app.ready();
   return {
     app,
