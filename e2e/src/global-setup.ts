@@ -71,8 +71,9 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
-      // Every browser test signs up its own viewers from 127.0.0.1.
+      // Every browser test signs up and signs in its own people from 127.0.0.1.
       REGISTER_LIMIT_PER_MINUTE: '1000',
+      LOGIN_LIMIT_PER_MINUTE: '1000',
       TWITCH_CHANNEL: twitch.channel,
       TWITCH_CLIENT_ID: twitch.clientId,
       TWITCH_CLIENT_SECRET: twitch.clientSecret,

@@ -38,6 +38,12 @@ const ZEnv = z
         message: 'must be a hop count such as 1, or a comma list of proxy addresses (never true: that trusts anyone)',
       }),
     WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+    LOGIN_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(10),
     REGISTER_LIMIT_PER_MINUTE: z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
@@ -239,8 +245,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : null,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
-    // Sign-ups per address per minute: raise it for a sign-up rush behind one NAT (or a browser test suite).
-    rateLimits: { ...DEFAULT_RATE_LIMITS, register: { max: e.REGISTER_LIMIT_PER_MINUTE, windowMs: 60_000 } },
+    // Logins and sign-ups per address per minute: raise them for a rush behind one NAT (or a browser
+    // test suite). The per-account login limit (failures only) stays as it is.
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      login: { max: e.LOGIN_LIMIT_PER_MINUTE, windowMs: 60_000 },
+      register: { max: e.REGISTER_LIMIT_PER_MINUTE, windowMs: 60_000 },
+    },
     payments: resolvePayments(e),
     paymentReconcile: { intervalMs: e.PAYMENT_RECONCILE_INTERVAL_S * 1000 },
     delivery: { autoStart: e.DELIVERY_WORKER, timeoutMs: e.DELIVERY_TIMEOUT_MS },

@@ -192,10 +192,12 @@ describe('blank settings', () => {
   });
 });
 
-describe('REGISTER_LIMIT_PER_MINUTE', () => {
-  it('sets the sign-ups per address per minute, 5 unless told', () => {
+describe('LOGIN_LIMIT_PER_MINUTE and REGISTER_LIMIT_PER_MINUTE', () => {
+  it('set the logins and sign-ups per address per minute, 10 and 5 unless told', () => {
     expect(loadConfig({}).rateLimits.register).toEqual({ max: 5, windowMs: 60_000 });
     expect(loadConfig({ REGISTER_LIMIT_PER_MINUTE: '50' }).rateLimits.register.max).toBe(50);
+    expect(loadConfig({}).rateLimits.login).toEqual({ max: 10, windowMs: 60_000 });
+    expect(loadConfig({ LOGIN_LIMIT_PER_MINUTE: '200' }).rateLimits.login.max).toBe(200);
     expect(() => loadConfig({ REGISTER_LIMIT_PER_MINUTE: '0' })).toThrow(
       'Invalid setting REGISTER_LIMIT_PER_MINUTE: must be at least 1',
     );
