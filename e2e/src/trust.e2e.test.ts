@@ -7,6 +7,14 @@ import { balance, buyWithDemo, loginViaUi, newPage, registerViaUi } from './sess
 const baseURL = inject('baseURL');
 const admin = inject('admin');
 
+/** Waits for the balance pill to read `coins`: it updates after the reply that changed it. */
+async function untilBalance(page: Page, coins: number): Promise<void> {
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-testid="coin-balance"]')?.textContent?.replace(/\D/g, '') === expected,
+    String(coins),
+  );
+}
+
 /** What a paying viewer and the streamer must be able to trust, driven as they would in Chromium. */
 describe('trust, in Chromium', () => {
   let browser: Browser;
@@ -61,11 +69,7 @@ describe('trust, in Chromium', () => {
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).dblclick();
     await page.getByText('Action Triggered!').waitFor();
-    await page.waitForFunction(
-      (expected) =>
-        document.querySelector('[data-testid="coin-balance"]')?.textContent?.replace(/\D/g, '') === expected,
-      String(before - 25),
-    );
+    await untilBalance(page, before - 25);
     // The history is the ledger's account of it: exactly one action row.
     await page.goto('/history');
     await page.getByRole('tab', { name: 'Spending' }).click();
@@ -81,6 +85,7 @@ describe('trust, in Chromium', () => {
     await registerViaUi(page, viewer);
     await buyWithDemo(page, 'Starter Pack');
     await page.goto('/shop');
+    const bought = await balance(page);
     await page
       .getByTestId('action-card')
       .filter({ hasText: actionName })
@@ -88,7 +93,8 @@ describe('trust, in Chromium', () => {
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Action Triggered!').waitFor();
-    const afterTrigger = await balance(page);
+    // The pill catches up after the toast: wait for the charge to show rather than read it at once.
+    await untilBalance(page, bought - 25);
 
     await adminPage.goto('/dashboard');
     await adminPage.getByRole('tab', { name: 'History' }).click();
@@ -102,11 +108,7 @@ describe('trust, in Chromium', () => {
     await row.getByText('Refunded').waitFor();
 
     await page.goto('/dashboard');
-    await page.waitForFunction(
-      (expected) =>
-        document.querySelector('[data-testid="coin-balance"]')?.textContent?.replace(/\D/g, '') === expected,
-      String(afterTrigger + 25),
-    );
+    await untilBalance(page, bought);
     await page.getByTestId('stat-actions-value').filter({ hasText: /^0$/ }).waitFor();
     const id = await page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { id: number }).id);
     await page.goto(`/profile/${id}`);
