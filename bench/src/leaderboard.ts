@@ -2,7 +2,7 @@
 import { buildApp, testConfig } from '@shop/api/testing';
 import { createTestDb } from '@shop/db/testing';
 import { sql } from 'kysely';
-import { benchDialects, report, run } from './measure';
+import { benchDialects, insertFans, report, run } from './measure';
 
 const ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 1_000_000);
 const USERS = 10_000;
@@ -15,27 +15,7 @@ for (const dialect of benchDialects()) {
   try {
     console.log(`\n== leaderboard and profiles on ${dialect}, ${ROWS.toLocaleString('en-US')} history rows ==`);
     const t0 = performance.now();
-    for (let start = 0; start < USERS; start += CHUNK) {
-      await db.kysely
-        .insertInto('users')
-        .values(
-          Array.from({ length: CHUNK }, (_, k) => ({
-            username: `fan${start + k}`,
-            username_key: `fan${start + k}`,
-            password_hash: 'x',
-            created_at: Date.now(),
-          })),
-        )
-        .execute();
-    }
-    const firstUser = Number(
-      (
-        await db.kysely
-          .selectFrom('users')
-          .select((eb) => eb.fn.min('id').as('id'))
-          .executeTakeFirst()
-      )?.id,
-    );
+    const firstUser = await insertFans(db, USERS, CHUNK);
     const now = Date.now();
     for (let start = 0; start < ROWS; start += CHUNK) {
       await db.kysely

@@ -1,4 +1,4 @@
-import type { DialectName } from '@shop/db';
+import type { Db, DialectName } from '@shop/db';
 
 /** The MySQL the benchmarks use: TEST_MYSQL_URL, else the local MariaDB of these machines. */
 export function benchDialects(): DialectName[] {
@@ -61,4 +61,27 @@ export async function register(base: string, username: string): Promise<{ cookie
   if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return { cookie, id: ((await res.json()) as { id: number }).id };
+}
+
+/** Inserts `count` viewers named fan0, fan1... in chunks and answers the first one's id (ids are consecutive). */
+export async function insertFans(db: Db, count: number, chunk: number): Promise<number> {
+  for (let start = 0; start < count; start += chunk) {
+    await db.kysely
+      .insertInto('users')
+      .values(
+        Array.from({ length: Math.min(chunk, count - start) }, (_, k) => ({
+          username: `fan${start + k}`,
+          username_key: `fan${start + k}`,
+          password_hash: 'x',
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+  }
+  const first = await db.kysely
+    .selectFrom('users')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('username', 'like', 'fan%')
+    .executeTakeFirst();
+  return Number(first?.id);
 }
