@@ -26,8 +26,12 @@ export function isForeignOriginHeader(req: FastifyRequest, publicOrigin: string 
   return originUrl.host !== req.headers.host;
 }
 
+/** Server-to-server webhooks authenticated by their own signature, not by a browser session. */
+const SIGNED_WEBHOOK_PREFIXES = ['/api/streamerbot/'];
+
 export function originGuard(publicOrigin: string | null) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (SIGNED_WEBHOOK_PREFIXES.some((prefix) => req.url.startsWith(prefix))) return undefined;
     if (isForeignOrigin(req, publicOrigin)) {
       return reply.code(403).send({ status: 'error', message: 'Cross-site request refused' });
     }

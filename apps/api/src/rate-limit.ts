@@ -60,7 +60,16 @@ export class RateLimiter {
   }
 }
 
-export const LIMIT_NAMES = ['login', 'loginAccount', 'register', 'trigger', 'order', 'capture', 'rconTester'] as const;
+export const LIMIT_NAMES = [
+  'login',
+  'loginAccount',
+  'register',
+  'trigger',
+  'order',
+  'capture',
+  'rconTester',
+  'streamerbot',
+] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** Throws the 429 when `waitSeconds` says the limit is used up. */
@@ -82,6 +91,7 @@ export class RateLimiters implements Record<LimitName, RateLimiter> {
   readonly order: RateLimiter;
   readonly capture: RateLimiter;
   readonly rconTester: RateLimiter;
+  readonly streamerbot: RateLimiter;
   private readonly redis: Redis | null;
 
   constructor(rules: RateLimits, redisUrl: string | null, log: FastifyBaseLogger) {
@@ -94,6 +104,7 @@ export class RateLimiters implements Record<LimitName, RateLimiter> {
     this.order = make('order');
     this.capture = make('capture');
     this.rconTester = make('rconTester');
+    this.streamerbot = make('streamerbot');
   }
 
   /** Waits for Redis once at start-up; if it does not answer, the memory insurance counts until it does. */

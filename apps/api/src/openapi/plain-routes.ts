@@ -1,5 +1,8 @@
+import { ZStreamerbotRedemption, ZStreamerbotReply } from '@shop/domain';
 import { z } from 'zod';
+import { STREAMERBOT_WEBHOOK_ROUTE } from '../earning/streamerbot-route';
 import { PAYPAL_WEBHOOK_PATH } from '../payments/webhook-route';
+import { TWITCH_AUTH_PATH, TWITCH_CALLBACK_PATH } from '../twitch/oauth';
 import type { DocumentedRoute } from './document';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -31,6 +34,54 @@ export const plainRouteDocs: DocumentedRoute[] = [
       },
       response: z.object({ status: z.literal('success'), message: z.string() }),
       errors: [502, 503],
+    },
+  },
+  {
+    method: 'POST',
+    url: STREAMERBOT_WEBHOOK_ROUTE,
+    doc: {
+      summary: 'Streamer.bot channel-point redemption: converts points to coins once per redemptionId',
+      tag: 'Earning',
+      access: 'public',
+      description:
+        'Called by Streamer.bot, not by browsers. The segment is the secret path shown in Admin Tools (webhookUrl). ' +
+        'X-Signature is the hex HMAC-SHA256 of the raw body with the shop’s secret (a sha256= prefix is accepted). ' +
+        'Coins = min(maxCoinsPerRedemption, floor(points x conversionRate)) as a conversion ledger row. A repeated ' +
+        'redemptionId answers the first result and pays nothing. 401 bad or missing signature, 503 no secret configured, ' +
+        '400 under the minimum points or another reward title, 404 no account linked to that Twitch name (or an unknown ' +
+        'segment), 429 per address.',
+      body: ZStreamerbotRedemption,
+      requestHeaders: { 'X-Signature': 'hex HMAC-SHA256(secret, raw body), optionally prefixed sha256=' },
+      response: ZStreamerbotReply,
+      errors: [401, 404, 429, 503],
+    },
+  },
+  {
+    method: 'GET',
+    url: TWITCH_AUTH_PATH,
+    doc: {
+      summary: 'Start the broadcaster’s Twitch authorization (redirects to Twitch, scope moderator:read:chatters)',
+      tag: 'Earning',
+      access: 'admin',
+      description:
+        'A link for the admin’s browser. 302 to Twitch’s authorize page with a state bound to this session (10 minutes, ' +
+        'single use); 302 to /admin/watch-time?twitch=not-configured without TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET.',
+      unstructured: 'A 302 redirect',
+    },
+  },
+  {
+    method: 'GET',
+    url: TWITCH_CALLBACK_PATH,
+    doc: {
+      summary: 'Twitch returns here: exchanges the code and stores the broadcaster’s tokens encrypted',
+      tag: 'Earning',
+      access: 'admin',
+      description:
+        'Redirects to /admin/watch-time?twitch=connected, or ?twitch=error&reason=... when Twitch refused. A state that ' +
+        'is unknown, expired, already used or from another session is refused with 400 and nothing is stored.',
+      query: z.object({ code: z.string().optional(), state: z.string(), error: z.string().optional() }),
+      unstructured: 'A 302 redirect',
+      errors: [400],
     },
   },
   {

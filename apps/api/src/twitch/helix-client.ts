@@ -42,6 +42,9 @@ export interface HelixChannel {
 /** A failure worth showing the streamer; the message never holds a secret. */
 export class TwitchError extends Error {}
 
+/** Twitch refused a user token (401): renew it and try again, or the broadcaster must authorize again. */
+export class TwitchUserTokenError extends TwitchError {}
+
 export class HelixClient {
   private token: { value: string; expiresAt: number } | null = null;
   /** Concurrent callers with no token share one token request. */
@@ -68,6 +71,48 @@ export class HelixClient {
 
   async channel(broadcasterId: string): Promise<HelixChannel | null> {
     return (await this.get<HelixChannel>('/channels', { broadcaster_id: broadcasterId }))[0] ?? null;
+  }
+
+  /**
+   * Every chatter's login in the broadcaster's chat (GET /chat/chatters, all pages through the `after`
+   * cursor), read with the broadcaster's own user token (scope moderator:read:chatters).
+   */
+  async chatters(userToken: string, broadcasterId: string): Promise<string[]> {
+    const logins: string[] = [];
+    let after: string | null = null;
+    // 1000 per page; the cap stops a misbehaving cursor from looping forever.
+    for (let page = 0; page < 1000; page++) {
+      const params = new URLSearchParams({ broadcaster_id: broadcasterId, moderator_id: broadcasterId, first: '1000' });
+      if (after) params.set('after', after);
+      const body = await this.userGet(userToken, `/chat/chatters?${params.toString()}`);
+      for (const item of body.data) {
+        const login = (item as { user_login?: unknown }).user_login;
+        if (typeof login === 'string') logins.push(login.toLowerCase());
+      }
+      after = typeof body.pagination?.cursor === 'string' && body.pagination.cursor ? body.pagination.cursor : null;
+      if (!after) return logins;
+    }
+    throw new TwitchError('Helix /chat/chatters kept paging past 1000 pages');
+  }
+
+  /** The account a user token belongs to (GET /users without parameters). */
+  async tokenUser(userToken: string): Promise<HelixUser | null> {
+    return ((await this.userGet(userToken, '/users')).data[0] as HelixUser | undefined) ?? null;
+  }
+
+  private async userGet(
+    userToken: string,
+    pathAndQuery: string,
+  ): Promise<{ data: unknown[]; pagination?: { cursor?: unknown } }> {
+    const path = pathAndQuery.split('?')[0];
+    const res = await request(`${this.credentials.apiBase}${pathAndQuery}`, {
+      headers: { 'Client-Id': this.credentials.clientId, Authorization: `Bearer ${userToken}` },
+    });
+    if (res.status === 401) throw new TwitchUserTokenError(`Helix ${path} refused the broadcaster's token`);
+    if (!res.ok) throw new TwitchError(`Helix ${path} answered ${res.status}`);
+    const body = (await res.json().catch(() => null)) as { data?: unknown; pagination?: { cursor?: unknown } } | null;
+    if (!body || !Array.isArray(body.data)) throw new TwitchError(`Helix ${path} answered an unexpected body`);
+    return { data: body.data, pagination: body.pagination };
   }
 
   /** A Helix read; on a 401 the token was revoked or expired early, so it retries once with a fresh one. */
@@ -124,7 +169,7 @@ export class HelixClient {
 }
 
 /** fetch with the timeout; a network failure becomes a TwitchError naming only what went wrong. */
-async function request(url: string, init: RequestInit): Promise<Response> {
+export async function request(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {

@@ -28,6 +28,7 @@ export class StreamCache {
   private attemptedAt: number | null = null;
   private inflight: Promise<StreamSnapshot> | null = null;
   private forcedAt: number | null = null;
+  private readonly listeners = new Set<(status: TStreamStatus) => void>();
 
   constructor(
     private readonly config: TwitchConfig,
@@ -70,6 +71,17 @@ export class StreamCache {
     return this.inflight;
   }
 
+  /** False without Twitch settings: the stream's state is then unknown, never 'offline'. */
+  get configured(): boolean {
+    return this.client !== null;
+  }
+
+  /** Called after every fetch (the auto-pause watches the live state flip). */
+  onRefresh(listener: (status: TStreamStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Seconds until a forced refresh is allowed; 0 means allowed now, and this one is counted. */
   takeForcedRefresh(): number {
     const now = this.now();
@@ -109,6 +121,7 @@ export class StreamCache {
           }
         : offline(channel, note);
     }
+    for (const listener of this.listeners) listener(this.current.status);
     return this.current;
   }
 }

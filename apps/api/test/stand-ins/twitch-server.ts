@@ -4,6 +4,11 @@
  * Bearer checks. Switchable live/offline and game, a failing mode (500 everywhere), token revocation
  * (the next Helix call answers 401) and per-path call counters.
  *
+ * The broadcaster's authorization-code flow too: GET /oauth2/authorize redirects to redirect_uri with a
+ * code and the state; POST /oauth2/token takes grant_type authorization_code and refresh_token and
+ * issues user tokens; GET /helix/chat/chatters (user token only, broadcaster_id = moderator_id = the
+ * channel's id) pages through `state.chatters` `chattersPageSize` at a time with Helix's cursor.
+ *
  * Tests in this process drive it through the returned object; another process (the browser tests)
  * through HTTP: POST {baseUrl}/__control with JSON {live?, game?, title?, viewers?, failing?,
  * revokeTokens?} answers the state; GET {baseUrl}/__control answers the state and the counters.
@@ -19,6 +24,9 @@ export interface TwitchStandInState {
   viewers: number;
   /** Every token and Helix request answers 500. */
   failing: boolean;
+  /** Logins in the channel's chat, as /helix/chat/chatters reports them. */
+  chatters: string[];
+  chattersPageSize: number;
 }
 
 export interface TwitchStandIn {
@@ -39,6 +47,10 @@ export interface TwitchStandIn {
   set(change: Partial<TwitchStandInState>): void;
   /** Invalidates every issued token: the next Helix call with one answers 401. */
   revokeTokens(): void;
+  /** A fresh authorization code, as /oauth2/authorize would hand out for the channel's account. */
+  issueCode(): string;
+  /** Access tokens issued to the broadcaster (authorization code or refresh), newest last. */
+  userTokens(): string[];
   /** Requests per path ('/oauth2/token', '/helix/users', '/helix/streams', ...), whatever their answer. */
   calls(path: string): number;
   resetCalls(): void;
@@ -68,9 +80,34 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
     title: 'Building a castle',
     viewers: 42,
     failing: false,
+    chatters: [],
+    chattersPageSize: 1000,
     ...options.initial,
   };
   const tokens = new Set<string>();
+  const userTokens = new Set<string>();
+  const issuedUserTokens: string[] = [];
+  const refreshTokens = new Set<string>();
+  const codes = new Set<string>();
+  const issueCode = () => {
+    const code = randomBytes(10).toString('hex');
+    codes.add(code);
+    return code;
+  };
+  const issueUserTokens = () => {
+    const access = `user-${randomBytes(15).toString('hex')}`;
+    const refresh = `refresh-${randomBytes(15).toString('hex')}`;
+    userTokens.add(access);
+    issuedUserTokens.push(access);
+    refreshTokens.add(refresh);
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      expires_in: options.expiresIn ?? 14_000,
+      scope: ['moderator:read:chatters'],
+      token_type: 'bearer',
+    };
+  };
   const counts = new Map<string, number>();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -85,7 +122,10 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
     if (url.pathname === '/__control') {
       if (req.method === 'POST') {
         const change = JSON.parse(body || '{}') as Partial<TwitchStandInState> & { revokeTokens?: boolean };
-        if (change.revokeTokens) tokens.clear();
+        if (change.revokeTokens) {
+          tokens.clear();
+          userTokens.clear();
+        }
         const { revokeTokens: _revoke, ...rest } = change;
         state = { ...state, ...rest };
       }
@@ -94,12 +134,33 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
     counts.set(url.pathname, (counts.get(url.pathname) ?? 0) + 1);
     if (state.failing) return helixError(res, 500, 'Internal Server Error');
 
+    if (url.pathname === '/oauth2/authorize' && req.method === 'GET') {
+      const redirect = url.searchParams.get('redirect_uri');
+      if (url.searchParams.get('client_id') !== clientId || !redirect) return helixError(res, 400, 'invalid client');
+      const back = new URL(redirect);
+      back.searchParams.set('code', issueCode());
+      back.searchParams.set('scope', url.searchParams.get('scope') ?? '');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() }).end();
+      return;
+    }
+
     if (url.pathname === '/oauth2/token' && req.method === 'POST') {
       const form = new URLSearchParams(body);
-      if (form.get('grant_type') !== 'client_credentials') return helixError(res, 400, 'invalid grant type');
       if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
         return helixError(res, 403, 'invalid client secret');
       }
+      if (form.get('grant_type') === 'authorization_code') {
+        const code = form.get('code') ?? '';
+        if (!codes.delete(code) || !form.get('redirect_uri')) return helixError(res, 400, 'Invalid authorization code');
+        return send(res, 200, issueUserTokens());
+      }
+      if (form.get('grant_type') === 'refresh_token') {
+        const refresh = form.get('refresh_token') ?? '';
+        if (!refreshTokens.delete(refresh)) return helixError(res, 400, 'Invalid refresh token');
+        return send(res, 200, issueUserTokens());
+      }
+      if (form.get('grant_type') !== 'client_credentials') return helixError(res, 400, 'invalid grant type');
       const token = randomBytes(15).toString('hex');
       tokens.add(token);
       return send(res, 200, { access_token: token, expires_in: options.expiresIn ?? 5_000_000, token_type: 'bearer' });
@@ -108,14 +169,31 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
     if (!url.pathname.startsWith('/helix/') || req.method !== 'GET') return helixError(res, 404, 'Not Found');
     if (req.headers['client-id'] !== clientId) return helixError(res, 401, 'Client ID and OAuth token do not match');
     const auth = req.headers.authorization ?? '';
-    if (!auth.startsWith('Bearer ') || !tokens.has(auth.slice(7))) return helixError(res, 401, 'Invalid OAuth token');
+    const bearer = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+    const isUser = userTokens.has(bearer);
+    if (!tokens.has(bearer) && !isUser) return helixError(res, 401, 'Invalid OAuth token');
 
     const q = url.searchParams;
+    if (url.pathname === '/helix/chat/chatters') {
+      if (!isUser) return helixError(res, 401, 'Missing User OAUTH Token');
+      if (q.get('broadcaster_id') !== userId || q.get('moderator_id') !== userId) {
+        return helixError(res, 403, 'The user in moderator_id is not one of the broadcaster’s moderators');
+      }
+      const size = Math.min(Number(q.get('first') ?? '100'), state.chattersPageSize);
+      const start = q.get('after') ? Number(Buffer.from(q.get('after') ?? '', 'base64').toString()) : 0;
+      const page = state.chatters.slice(start, start + size);
+      const next = start + size < state.chatters.length ? Buffer.from(String(start + size)).toString('base64') : null;
+      return send(res, 200, {
+        data: page.map((login, i) => ({ user_id: String(1000 + start + i), user_login: login, user_name: login })),
+        pagination: next ? { cursor: next } : {},
+        total: state.chatters.length,
+      });
+    }
     switch (url.pathname) {
       case '/helix/users':
         return send(res, 200, {
           data:
-            q.get('login')?.toLowerCase() === channel
+            q.get('login')?.toLowerCase() === channel || (isUser && !q.get('login') && !q.get('id'))
               ? [
                   {
                     id: userId,
@@ -218,7 +296,12 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
     set: (change) => {
       state = { ...state, ...change };
     },
-    revokeTokens: () => tokens.clear(),
+    revokeTokens: () => {
+      tokens.clear();
+      userTokens.clear();
+    },
+    issueCode,
+    userTokens: () => [...issuedUserTokens],
     calls: (path) => counts.get(path) ?? 0,
     resetCalls: () => counts.clear(),
     close: () =>

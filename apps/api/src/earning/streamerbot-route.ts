@@ -1,0 +1,101 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { creditRedemption, findUserIdByTwitchLogin } from '@shop/db';
+import { convertPoints, ZStreamerbotRedemption } from '@shop/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toClientError } from '../errors';
+import type { Services } from '../services';
+import { STREAMERBOT_WEBHOOK_PREFIX } from './streamerbot-secrets';
+
+export const STREAMERBOT_WEBHOOK_ROUTE = `${STREAMERBOT_WEBHOOK_PREFIX}:segment`;
+
+const fail = (reply: FastifyReply, status: number, message: string) =>
+  reply.code(status).send({ status: 'error', message });
+
+/** True when `header` is the hex HMAC-SHA256 of the raw body (a `sha256=` prefix accepted), compared in constant time. */
+export function signatureMatches(secret: string, raw: string, header: string | undefined): boolean {
+  if (!header) return false;
+  const given = header.trim().replace(/^sha256=/i, '');
+  if (!/^[0-9a-fA-F]{64}$/.test(given)) return false;
+  const expected = createHmac('sha256', secret).update(raw, 'utf8').digest();
+  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+}
+
+function sameSegment(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * `POST /api/streamerbot/<segment>`: a channel-point redemption from Streamer.bot, signed with
+ * X-Signature over the raw body. Replies (the issue's contract): 200 {status:'success', coinsAwarded}
+ * (a repeated redemptionId answers the first result and pays nothing); 401 bad or missing signature;
+ * 503 no secret; 400 body, minimum points or reward title; 404 no account linked to that Twitch name
+ * (also an unknown path segment); 429 per address.
+ */
+export async function registerStreamerbotWebhook(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(async (scope) => {
+    // The raw body is what Streamer.bot signed; it is parsed only after the signature checks out.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+    scope.post(STREAMERBOT_WEBHOOK_ROUTE, { bodyLimit: 16 * 1024 }, async (req: FastifyRequest, reply) => {
+      try {
+        const wait = await services.limiters.streamerbot.take(`ip:${req.ip}`, services.now());
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          return fail(reply, 429, `Too many requests. Please wait ${wait} seconds and try again.`);
+        }
+        const { segment } = req.params as { segment: string };
+        if (!sameSegment(segment, await services.streamerbot.pathSegment())) {
+          return fail(reply, 404, `Not found: POST ${STREAMERBOT_WEBHOOK_PREFIX}...`);
+        }
+        const active = await services.streamerbot.active();
+        if (!active) return fail(reply, 503, 'No Streamer.bot secret is configured: generate one in Admin Tools');
+        const raw = typeof req.body === 'string' ? req.body : '';
+        const header = req.headers['x-signature'];
+        if (!signatureMatches(active.secret, raw, Array.isArray(header) ? header[0] : header)) {
+          return fail(reply, 401, 'Invalid or missing signature');
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          return fail(reply, 400, 'Request body is not valid JSON');
+        }
+        const parsed = ZStreamerbotRedemption.safeParse(json);
+        if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid redemption');
+        const redemption = parsed.data;
+        const outcome = convertPoints(services.config.earning.streamerbot, redemption.points, redemption.rewardTitle);
+        if (!outcome.ok) return fail(reply, 400, outcome.message);
+        const userId = await findUserIdByTwitchLogin(services.db.kysely, redemption.user);
+        if (userId === null) return fail(reply, 404, `No account is linked to the Twitch name ${redemption.user}`);
+        const result = await creditRedemption(services.db, {
+          userId,
+          coins: outcome.coins,
+          redemptionId: redemption.redemptionId,
+          now: services.now(),
+        });
+        if (result.balance !== null) {
+          services.log.info(
+            { userId, coins: result.coins, redemptionId: redemption.redemptionId },
+            'channel points converted',
+          );
+          services.realtime.broadcast({
+            type: 'balance_changed',
+            userId,
+            balance: result.balance,
+            amount: result.coins,
+            reason: 'conversion',
+            timestamp: new Date(services.now()).toISOString(),
+          });
+        }
+        return { status: 'success', coinsAwarded: result.coins };
+      } catch (error) {
+        const client = toClientError(error);
+        if (client.status >= 500) services.log.error({ err: error }, 'Streamer.bot webhook failed');
+        return fail(reply, client.status, client.message);
+      }
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { consumeOauthState, insertOauthState } from '@shop/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestContext } from '../context';
+import type { Services } from '../services';
+import { TwitchError } from './helix-client';
+import { authorizeUrl, CHATTERS_SCOPE, exchangeCode, TWITCH_AUTH_PATH, TWITCH_CALLBACK_PATH } from './oauth';
+
+/** How long the broadcaster has to approve on Twitch. */
+const STATE_TTL_MS = 10 * 60_000;
+const RETURN_PAGE = '/admin/watch-time';
+
+const back = (reply: FastifyReply, query: Record<string, string>) =>
+  reply.redirect(`${RETURN_PAGE}?${new URLSearchParams(query).toString()}`, 302);
+
+const fail = (reply: FastifyReply, status: number, message: string) =>
+  reply.code(status).send({ status: 'error', message });
+
+/** Where Twitch sends the broadcaster back: PUBLIC_ORIGIN, else the origin this request came to. */
+function callbackUrl(services: Services, req: FastifyRequest): string {
+  // Through URL so a default port (localhost:80) is dropped, as Twitch compares redirect URIs exactly.
+  const origin = services.config.publicOrigin ?? new URL(`${req.protocol}://${req.host}`).origin;
+  return `${origin}${TWITCH_CALLBACK_PATH}`;
+}
+
+/**
+ * The broadcaster's Twitch authorization (authorization-code flow, scope moderator:read:chatters),
+ * started by an admin from the Watch Time page. The state value is random, bound to the admin's
+ * session, lives 10 minutes and is consumed by the first callback that presents it.
+ */
+export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Services): void {
+  app.get(TWITCH_AUTH_PATH, async (req, reply) => {
+    const ctx = await createRequestContext(services, req, reply);
+    if (!ctx.user || !ctx.sessionId) return fail(reply, 401, 'You must be logged in');
+    if (ctx.user.is_admin !== 1) return fail(reply, 403, 'Admin access required');
+    const credentials = services.twitchTokens.credentials();
+    if (!credentials) return back(reply, { twitch: 'not-configured' });
+    const keyProblem = services.secretBox.unavailableReason();
+    if (keyProblem) return back(reply, { twitch: 'error', reason: keyProblem });
+    const state = randomBytes(24).toString('hex');
+    const now = services.now();
+    await insertOauthState(services.db.kysely, state, ctx.sessionId, now + STATE_TTL_MS, now);
+    return reply.redirect(
+      authorizeUrl(services.config.twitch, credentials.clientId, callbackUrl(services, req), state),
+      302,
+    );
+  });
+
+  app.get(TWITCH_CALLBACK_PATH, async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string).slice(0, 512) : '');
+    const ctx = await createRequestContext(services, req, reply);
+    const state = text('state');
+    const valid =
+      ctx.user?.is_admin === 1 &&
+      ctx.sessionId !== null &&
+      state !== '' &&
+      (await consumeOauthState(services.db.kysely, state, ctx.sessionId, services.now()));
+    if (!valid) {
+      return fail(
+        reply,
+        400,
+        'This Twitch authorization is not valid (unknown, expired or already used state, or another session). Start again from the Watch Time Rewards page.',
+      );
+    }
+    if (text('error')) return back(reply, { twitch: 'error', reason: text('error_description') || text('error') });
+    const code = text('code');
+    const credentials = services.twitchTokens.credentials();
+    const helix = services.twitchTokens.helix();
+    if (!code) return back(reply, { twitch: 'error', reason: 'Twitch sent no authorization code' });
+    if (!credentials || !helix) return back(reply, { twitch: 'not-configured' });
+    try {
+      const tokens = await exchangeCode(services.config.twitch, credentials, code, callbackUrl(services, req));
+      if (tokens.scopes.length > 0 && !tokens.scopes.includes(CHATTERS_SCOPE)) {
+        return back(reply, { twitch: 'error', reason: `Twitch did not grant ${CHATTERS_SCOPE}` });
+      }
+      const user = await helix.tokenUser(tokens.accessToken);
+      if (!user) return back(reply, { twitch: 'error', reason: 'Twitch did not say which account authorized' });
+      await services.twitchTokens.save(tokens, { id: user.id, login: user.login });
+      services.log.info({ login: user.login }, 'Twitch broadcaster authorized the shop');
+      return back(reply, { twitch: 'connected' });
+    } catch (error) {
+      if (!(error instanceof TwitchError)) throw error;
+      services.log.warn({ reason: error.message }, 'Twitch authorization failed');
+      return back(reply, { twitch: 'error', reason: error.message });
+    }
+  });
+}
