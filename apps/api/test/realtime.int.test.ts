@@ -5,64 +5,16 @@ import type { TRealtimeMessage } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app';
-import {
-  createTestApp,
-  grantCoins,
-  loginAs,
-  registerUser,
-  TEST_ADMIN,
-  type TestApp,
-  testConfig,
-  testRedisUrl,
-} from './helpers';
-
-interface Listener {
-  messages: TRealtimeMessage[];
-  raw: string[];
-  ws: WebSocket;
-}
-
-async function listen(socketUrl: string, cookie?: string): Promise<Listener> {
-  const ws = new WebSocket(socketUrl, cookie ? { headers: { cookie } } : {});
-  const messages: TRealtimeMessage[] = [];
-  const raw: string[] = [];
-  ws.on('message', (data) => {
-    raw.push(String(data));
-    messages.push(JSON.parse(String(data)) as TRealtimeMessage);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return { messages, raw, ws };
-}
-
-async function until(check: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, testConfig, testRedisUrl } from './helpers';
+import { listen, settle, until } from './live-helpers';
 
 const sentinel = (name: string): TRealtimeMessage => ({
   type: 'action_tested',
   action: { name, cost: 0 },
-  user: { username: 'admin' },
+  user: { username: 'admin', displayName: null },
   timestamp: new Date().toISOString(),
   success: true,
 });
-
-/**
- * Frames reach one socket in order, so once a public sentinel sent after an event has arrived,
- * anything that event would have sent to this socket has arrived too.
- */
-async function settle(t: { services: TestApp['services'] }, listeners: Listener[], name: string): Promise<void> {
-  t.services.realtime.broadcast(sentinel(name));
-  await until(() =>
-    listeners.every((l) => l.messages.some((m) => m.type === 'action_tested' && m.action.name === name)),
-  );
-}
 
 describe.each(testDialects())('the /ws socket on %s', (dialect) => {
   it('tells everyone about a trigger and only the paying viewer about its delivery', async () => {
@@ -104,26 +56,28 @@ describe.each(testDialects())('the /ws socket on %s', (dialect) => {
       });
       expect(res.statusCode).toBe(200);
       await t.services.deliveryWorker.runOnce();
-      await until(() => payer.messages.some((m) => m.type === 'action_status'));
+      await until(() => payer.messages.some((m) => m.type === 'action_status' && m.status === 'delivered'));
       await settle(t, [anonymous, payer, stranger], 'after-delivery');
 
-      expect(payer.messages.find((m) => m.type === 'action_status')).toMatchObject({
-        type: 'action_status',
-        status: 'delivered',
-        userId: viewer.id,
-        historyId: expect.any(Number),
-      });
+      // The payer's receipts follow the trigger: accepted (queued), then delivered on the first try.
+      const receipts = payer.messages.filter((m) => m.type === 'action_status');
+      expect(receipts).toMatchObject([
+        { status: 'queued', attempt: 0, actionName: 'Creeper', historyId: res.json().historyId },
+        { status: 'delivered', attempt: 1, maxAttempts: 4, nextAttemptAt: null, historyId: res.json().historyId },
+      ]);
+      // The viewer's id routes the receipt on the server and never travels.
+      expect(payer.raw.join('\n')).not.toMatch(/userId/);
       for (const socket of [anonymous, payer, stranger]) {
         expect(socket.messages[0]).toMatchObject({
           type: 'action_triggered',
           action: { name: 'Creeper', cost: 20 },
-          user: { username: 'boomer' },
+          user: { username: 'boomer', displayName: null },
           success: true,
         });
       }
       for (const socket of [anonymous, stranger]) {
         expect(socket.messages.map((m) => m.type)).toEqual(['action_triggered', 'action_tested']);
-        // The public feed names the display name and nothing that identifies rows or accounts.
+        // The public feed names the viewer and nothing that identifies rows or accounts.
         expect(socket.raw.join('\n')).not.toMatch(/userId|historyId/);
       }
       for (const socket of [anonymous, payer, stranger]) socket.ws.close();
@@ -190,8 +144,12 @@ describe.each(testDialects())('the /ws socket on %s', (dialect) => {
         type: 'action_status',
         historyId: 1,
         userId: viewer.id,
-        action: { name: 'Secret', cost: 1 },
+        actionName: 'Secret',
         status: 'delivered',
+        attempt: 1,
+        maxAttempts: 4,
+        nextAttemptAt: null,
+        message: null,
         timestamp: new Date().toISOString(),
       });
       t.services.realtime.broadcast(sentinel('public'));
@@ -222,8 +180,12 @@ describe('the /ws fan-out through Redis', () => {
         type: 'action_status',
         historyId: 9,
         userId: viewer.id,
-        action: { name: 'Ping', cost: 5 },
+        actionName: 'Ping',
         status: 'delivered',
+        attempt: 1,
+        maxAttempts: 4,
+        nextAttemptAt: null,
+        message: null,
         timestamp: new Date().toISOString(),
       });
       b.services.realtime.broadcast(event);

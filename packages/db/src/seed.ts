@@ -1,5 +1,6 @@
 import type { Db } from './connect';
 import { insertCategory, insertCoinPackage, insertStreamAction, isCatalogEmpty } from './repositories/catalog';
+import { insertEndpoint, newOverlayToken } from './repositories/endpoints';
 
 /**
  * The demo shop's categories, named like the four fallbacks of admin-spec section 9 so the demo
@@ -87,6 +88,20 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
         category_id: categoryIds.get(category) ?? null,
         minecraft_server: null,
         created_at: now,
+      });
+    }
+    // The built-in overlay as the delivery target: a new install can trigger an action and watch it
+    // land on the overlay page (admin > webhooks > the endpoint's card) without any game server.
+    // Game type 'other' takes every action, so the demo's game actions arrive too.
+    if (!(await tx.selectFrom('webhook_endpoints').select('id').limit(1).executeTakeFirst())) {
+      await insertEndpoint(tx, {
+        url: 'overlay://stream',
+        secretKey: '',
+        description: 'Stream overlay',
+        gameType: 'other',
+        active: true,
+        overlayToken: newOverlayToken(),
+        now,
       });
     }
     return true;

@@ -1,15 +1,17 @@
-import type { TRealtimeMessage } from '@shop/domain';
+import type { TActionStatusMessage, TRealtimeMessage } from '@shop/domain';
 
 /** Who may receive a /ws message, and the exact text they get. */
-export type Delivery = { to: 'everyone'; text: string } | { to: 'user'; userId: number; text: string };
+export type Delivery = { to: 'everyone'; text: string; feed: boolean } | { to: 'user'; userId: number; text: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /**
  * Decides on delivery, in every process (a message may come from another process through Redis).
- * A receipt (`action_status`) names its viewer and history row: it goes to that viewer's sockets
- * only. The public feed is rebuilt field by field from what the Live Activity shows, so an id added
+ * A receipt (`action_status`) names its viewer: it goes to that viewer's sockets only, without the
+ * viewer's id. Public messages are rebuilt field by field from what the pages show, so an id added
  * to a message later cannot leak to anonymous sockets by accident. Anything else is dropped.
+ * `feed` marks the Live Activity events a new socket gets as its backlog.
  */
 export function deliveryOf(data: string): Delivery | null {
   let value: unknown;
@@ -18,19 +20,41 @@ export function deliveryOf(data: string): Delivery | null {
   } catch {
     return null;
   }
-  if (!isObject(value) || !isObject(value.action)) return null;
+  if (!isObject(value)) return null;
   if (value.type === 'action_status') {
-    return typeof value.userId === 'number' ? { to: 'user', userId: value.userId, text: data } : null;
+    if (typeof value.userId !== 'number') return null;
+    const { userId, ...receipt } = value as unknown as TActionStatusMessage & { userId: number };
+    return { to: 'user', userId, text: JSON.stringify(receipt) };
   }
-  if ((value.type === 'action_triggered' || value.type === 'action_tested') && isObject(value.user)) {
+  if (value.type === 'balance_changed') {
+    if (typeof value.userId !== 'number') return null;
+    const message: TRealtimeMessage = {
+      type: 'balance_changed',
+      balance: Number(value.balance),
+      amount: Number(value.amount),
+      reason: value.reason === 'conversion' ? 'conversion' : 'reward',
+      timestamp: String(value.timestamp),
+    };
+    return { to: 'user', userId: value.userId, text: JSON.stringify(message) };
+  }
+  if (value.type === 'shop_status') {
+    const reason = value.reason === 'manual' || value.reason === 'offline' ? value.reason : null;
+    const message: TRealtimeMessage = { type: 'shop_status', paused: value.paused === true, reason };
+    return { to: 'everyone', text: JSON.stringify(message), feed: false };
+  }
+  if (
+    (value.type === 'action_triggered' || value.type === 'action_tested') &&
+    isObject(value.action) &&
+    isObject(value.user)
+  ) {
     const message: TRealtimeMessage = {
       type: value.type,
       action: { name: String(value.action.name), cost: Number(value.action.cost) },
-      user: { username: String(value.user.username) },
+      user: { username: String(value.user.username), displayName: text(value.user.displayName) },
       timestamp: String(value.timestamp),
       success: value.success === true,
     };
-    return { to: 'everyone', text: JSON.stringify(message) };
+    return { to: 'everyone', text: JSON.stringify(message), feed: true };
   }
   return null;
 }

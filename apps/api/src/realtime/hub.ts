@@ -1,7 +1,11 @@
 import type { TRealtimeMessage } from '@shop/domain';
 import type { WebSocket } from 'ws';
 import { deliveryOf } from './audience';
+import { keepAlive } from './heartbeat';
 import type { RealtimeBus } from './redis-bus';
+
+/** How many recent public events a new socket receives (the 'last 10'). */
+export const BACKLOG_SIZE = 10;
 
 /** Close code 1008 (policy violation) with a reason a client can show. */
 export const TOO_MANY_SOCKETS = { code: 1008, reason: 'Too many connections from your address' } as const;
@@ -20,6 +24,12 @@ export class RealtimeHub {
   private readonly sockets = new Map<WebSocket, SocketState>();
   private readonly perAddress = new Map<string, number>();
   private bus: RealtimeBus | null = null;
+  /**
+   * The last public feed events, oldest first, sent to every new socket so Live Activity is never
+   * empty on load. Filled on delivery, so with Redis every process keeps the same events (each
+   * hears every process's broadcasts); seeded from the database at start-up (seedBacklog).
+   */
+  private backlog: string[] = [];
 
   constructor(private readonly limits: { socketsPerAddress: number }) {}
 
@@ -35,24 +45,8 @@ export class RealtimeHub {
     }
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     this.sockets.set(socket, { address, userId: null });
-    let alive = true;
-    socket.on('pong', () => {
-      alive = true;
-    });
-    const check = setInterval(() => {
-      // A socket that missed a whole ping round is a dead peer behind a proxy: drop it.
-      if (!alive) {
-        socket.terminate();
-        return;
-      }
-      alive = false;
-      socket.ping();
-    }, 30_000);
-    check.unref();
-    socket.on('close', () => {
-      clearInterval(check);
-      this.forget(socket);
-    });
+    for (const text of this.backlog) socket.send(text);
+    keepAlive(socket, () => this.forget(socket));
     return true;
   }
 
@@ -82,10 +76,25 @@ export class RealtimeHub {
   deliverLocally(data: string): void {
     const delivery = deliveryOf(data);
     if (!delivery) return;
+    if (delivery.to === 'everyone' && delivery.feed) this.remember(delivery.text);
     for (const [socket, state] of this.sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (delivery.to === 'user' && state.userId !== delivery.userId) continue;
       socket.send(delivery.text);
+    }
+  }
+
+  private remember(text: string): void {
+    this.backlog.push(text);
+    if (this.backlog.length > BACKLOG_SIZE) this.backlog = this.backlog.slice(-BACKLOG_SIZE);
+  }
+
+  /** The feed as it stood before this process started (oldest first); ignored once events arrived. */
+  seedBacklog(messages: readonly TRealtimeMessage[]): void {
+    if (this.backlog.length > 0) return;
+    for (const message of messages) {
+      const delivery = deliveryOf(JSON.stringify(message));
+      if (delivery?.to === 'everyone' && delivery.feed) this.remember(delivery.text);
     }
   }
 

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 const CHANNEL = 'shop:realtime';
+/** The built-in overlay's alerts and acks (overlay-hub.ts), apart from the public feed. */
+export const OVERLAY_CHANNEL = 'shop:overlay';
 
 export interface RealtimeBus {
   publish(data: string): void;
@@ -16,6 +18,7 @@ export async function connectRedisBus(
   url: string,
   onMessage: (data: string) => void,
   log: FastifyBaseLogger,
+  channelName: string = CHANNEL,
 ): Promise<RealtimeBus> {
   const options = { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 2 };
   const pub = new Redis(url, options);
@@ -24,13 +27,13 @@ export async function connectRedisBus(
     client.on('error', (error: Error) => log.warn({ err: error }, 'redis connection problem'));
   }
   await Promise.all([pub.connect(), sub.connect()]);
-  await sub.subscribe(CHANNEL);
+  await sub.subscribe(channelName);
   sub.on('message', (channel: string, data: string) => {
-    if (channel === CHANNEL) onMessage(data);
+    if (channel === channelName) onMessage(data);
   });
   return {
     publish: (data) => {
-      pub.publish(CHANNEL, data).catch((error: unknown) => log.warn({ err: error }, 'realtime publish failed'));
+      pub.publish(channelName, data).catch((error: unknown) => log.warn({ err: error }, 'realtime publish failed'));
     },
     close: async () => {
       await Promise.allSettled([sub.quit(), pub.quit()]);

@@ -1,0 +1,51 @@
+import { type ActionHistoryRow, findUserById } from '@shop/db';
+import { MAX_DELIVERY_ATTEMPTS, type TActionStatusMessage, type TReceiptStatus } from '@shop/domain';
+import type { Services } from '../services';
+
+export interface ReceiptStep {
+  status: TReceiptStatus;
+  attempt: number;
+  nextAttemptAt?: number | null;
+  message?: string | null;
+  refundedCoins?: number;
+  balance?: number;
+}
+
+/**
+ * One step of a trigger's delivery, to the paying viewer's signed-in sockets only (audience.ts
+ * routes on userId and strips it). Tests have no paying viewer: they never get receipts.
+ */
+export function sendReceipt(
+  services: Services,
+  history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test'>,
+  step: ReceiptStep,
+): void {
+  if (history.is_test === 1) return;
+  const message: TActionStatusMessage = {
+    type: 'action_status',
+    historyId: history.id,
+    userId: history.user_id,
+    actionName: history.action_name,
+    status: step.status,
+    attempt: step.attempt,
+    maxAttempts: MAX_DELIVERY_ATTEMPTS,
+    nextAttemptAt: step.nextAttemptAt ? new Date(step.nextAttemptAt).toISOString() : null,
+    message: step.message ?? null,
+    ...(step.refundedCoins !== undefined && { refundedCoins: step.refundedCoins }),
+    ...(step.balance !== undefined && { balance: step.balance }),
+    timestamp: new Date(services.now()).toISOString(),
+  };
+  services.realtime.broadcast(message);
+}
+
+/** The refund receipt carries the balance after it, so the viewer's pill updates without a reload. */
+export async function sendRefundReceipt(services: Services, history: ActionHistoryRow, attempt: number): Promise<void> {
+  const user = await findUserById(services.db.kysely, history.user_id);
+  sendReceipt(services, history, {
+    status: 'refunded',
+    attempt,
+    refundedCoins: history.cost,
+    ...(user && { balance: Number(user.coin_balance) }),
+    message: null,
+  });
+}

@@ -1,0 +1,37 @@
+import { findOverlayEndpoint } from '@shop/db';
+import { overlayName } from '@shop/dispatch';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import { UNKNOWN_OVERLAY } from './overlay-hub';
+
+/** The overlay socket's path; the page at /overlay/<token> connects to it with its token. */
+export const OVERLAY_SOCKET_PATH = '/ws/overlay';
+
+/**
+ * `/ws/overlay?token=<token>`: the built-in overlay page's socket. The token (the secret part of the
+ * page's URL) is checked before the upgrade completes; an unknown one gets close 1008 'Unknown
+ * overlay', and the page stops retrying.
+ */
+export function registerOverlaySocketRoute(app: FastifyInstance, services: Services): void {
+  const endpoints = new WeakMap<FastifyRequest, { name: string; token: string }>();
+  app.get(
+    OVERLAY_SOCKET_PATH,
+    {
+      websocket: true,
+      preValidation: async (req) => {
+        const token = (req.query as { token?: unknown }).token;
+        if (typeof token !== 'string' || token.length === 0 || token.length > 64) return;
+        const endpoint = await findOverlayEndpoint(services.db.kysely, token);
+        if (endpoint) endpoints.set(req, { name: overlayName(endpoint.url), token });
+      },
+    },
+    (socket, req) => {
+      const endpoint = endpoints.get(req);
+      if (!endpoint) {
+        socket.close(UNKNOWN_OVERLAY.code, UNKNOWN_OVERLAY.reason);
+        return;
+      }
+      services.overlays.add(endpoint.name, endpoint.token, socket);
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import type { Executor } from '../executor';
+
+export interface ShopSettings {
+  paused: boolean;
+  autoPauseWhenOffline: boolean;
+}
+
+/** The streamer's pause switch (one row, made by the migration). */
+export async function readShopSettings(db: Executor): Promise<ShopSettings> {
+  const row = await db
+    .selectFrom('shop_settings')
+    .select(['paused', 'auto_pause_when_offline'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return { paused: row?.paused === 1, autoPauseWhenOffline: row?.auto_pause_when_offline === 1 };
+}
+
+export async function updateShopSettings(db: Executor, values: Partial<ShopSettings>, now: number): Promise<void> {
+  await db
+    .updateTable('shop_settings')
+    .set({
+      ...(values.paused !== undefined && { paused: values.paused ? 1 : 0 }),
+      ...(values.autoPauseWhenOffline !== undefined && {
+        auto_pause_when_offline: values.autoPauseWhenOffline ? 1 : 0,
+      }),
+      updated_at: now,
+    })
+    .where('id', '=', 1)
+    .execute();
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cooldownEndsAt,
+  cooldownMessage,
+  deliveryStateOf,
+  secondsLeft,
+  shopPause,
+  ZCooldownFields,
+  ZShopStatusUpdate,
+} from './live';
+
+describe('cooldowns', () => {
+  it('runs from the last trigger for its length, and not at all when 0', () => {
+    expect(cooldownEndsAt(1_000, 60, 30_000)).toBe(61_000);
+    expect(cooldownEndsAt(1_000, 60, 61_000)).toBeNull();
+    expect(cooldownEndsAt(1_000, 0, 1_000)).toBeNull();
+    expect(cooldownEndsAt(null, 60, 1_000)).toBeNull();
+  });
+
+  it('rounds the seconds left up and words them', () => {
+    expect(secondsLeft(61_000, 45_600)).toBe(16);
+    expect(secondsLeft(61_000, 60_999)).toBe(1);
+    expect(cooldownMessage(15)).toBe('This action is cooling down. Try again in 15 seconds.');
+    expect(cooldownMessage(1)).toBe('This action is cooling down. Try again in 1 second.');
+  });
+
+  it('takes whole seconds from 0 to one day', () => {
+    expect(ZCooldownFields.safeParse({ cooldownSeconds: 86_400, userCooldownSeconds: 0 }).success).toBe(true);
+    expect(
+      ZCooldownFields.safeParse({ cooldownSeconds: 86_401, userCooldownSeconds: 0 }).error?.issues[0]?.message,
+    ).toBe('Cooldown must be at most 86400 seconds (one day)');
+  });
+});
+
+describe('the pause switch', () => {
+  it('pauses by hand, or when auto-pause is on and the stream is known to be offline', () => {
+    expect(shopPause({ paused: true, autoPauseWhenOffline: false }, true)).toBe('manual');
+    expect(shopPause({ paused: false, autoPauseWhenOffline: true }, false)).toBe('offline');
+    expect(shopPause({ paused: false, autoPauseWhenOffline: true }, true)).toBeNull();
+    // Unknown (no Twitch settings): never paused by itself.
+    expect(shopPause({ paused: false, autoPauseWhenOffline: true }, null)).toBeNull();
+  });
+
+  it('refuses fields it does not know', () => {
+    expect(ZShopStatusUpdate.safeParse({ paused: true, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('delivery state', () => {
+  it('reads refunded and test first, then the outcome, then whether a try failed', () => {
+    expect(deliveryStateOf({ refunded: true, isTest: false, success: false }, false)).toBe('refunded');
+    expect(deliveryStateOf({ refunded: false, isTest: true, success: true }, false)).toBe('test');
+    expect(deliveryStateOf({ refunded: false, isTest: false, success: true }, false)).toBe('delivered');
+    expect(deliveryStateOf({ refunded: false, isTest: false, success: null }, true)).toBe('retrying');
+    expect(deliveryStateOf({ refunded: false, isTest: false, success: null }, false)).toBe('queued');
+  });
+});
