@@ -3,8 +3,9 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The dispatcher's thread is its own entry: delivery/threaded-dispatcher.ts loads dist/dispatch-thread.js.
+  entryPoints: { server: 'src/server.ts', 'dispatch-thread': 'src/delivery/dispatch-thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

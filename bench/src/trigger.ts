@@ -1,195 +1,235 @@
-// pnpm bench:trigger — POST /api/trigger-action on MySQL at 1, 16 and 64 concurrent viewers, beside a
-// bare node:http + mysql2 baseline doing the same debit, ledger insert and delivery insert; how many
-// deliveries reach the game while 64 viewers trigger; then the time from the click to the command
-// arriving at a Minecraft RCON stand-in, with a dead target (accepts, never answers) configured beside it.
-import { createServer } from 'node:http';
-import { buildApp, testConfig } from '@shop/api/testing';
-import { credit, findLedgerProblems } from '@shop/db';
-import { createTestDb } from '@shop/db/testing';
-import { startRconStandIn, startSilentServer } from '@shop/dispatch/testing';
-import { createPool } from 'mysql2/promise';
-import { benchDialects, percentile, post, register, report, run } from './measure';
+// pnpm bench:trigger — POST /api/trigger-action on the BUILT shop (run `pnpm build` first), measured
+// from outside: the shop, a bare node:http server doing the same SQL statements in the same order, and
+// the load generator (autocannon) each in their own process, at 16 and 64 connections, on SQLite and
+// MySQL (BENCH_DIALECTS=sqlite,mysql; TEST_MYSQL_URL). Worker off for the request path; then worker on
+// with 64 connections to a healthy RCON stand-in: deliveries/s against accepted triggers/s, and the
+// click-to-game time of probe triggers sent alongside. BENCH_SECONDS sets each run's length (10).
+import { connect, type DialectName, parseDatabaseUrl } from '@shop/db';
+import { startRconStandIn } from '@shop/dispatch/testing';
+import type { LoadInput, LoadResult } from './lib/load';
+import { type Child, freePort, runScript, startTsx, waitForHttp } from './lib/processes';
+import { dropDatabase, freshDatabase, type Shop, setUpTriggering, startShop, type Viewer } from './lib/shop';
+import { benchDialects, percentile, post } from './measure';
+import { matchingList, normalize, statementList } from './trigger/statements';
 
-const PER_LEVEL = Number(process.env.BENCH_TRIGGERS ?? 1000);
-const LEVELS = [1, 16, 64];
-benchDialects();
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Not counted: JIT, caches and the pool's connections settle first (a short one left MySQL at 16 slow). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const LEVELS = [16, 64];
+const LOAD_VIEWERS = Math.max(...LEVELS);
 
-const rcon = await startRconStandIn({ password: 'bench' });
-const dead = await startSilentServer();
-const db = await createTestDb('mysql');
-const { app } = await buildApp(
-  testConfig({
-    rateLimits: { ...testConfig().rateLimits, trigger: { max: 1e9, windowMs: 1000 } },
-    // BENCH_WORKER=off measures the request path alone, without deliveries competing for the pool.
-    delivery: { autoStart: process.env.BENCH_WORKER !== 'off', timeoutMs: 5000 },
-  }),
-  { db },
-);
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+interface Measured {
+  load: LoadResult;
+  /** Server CPU per accepted trigger, in ms. */
+  cpuMs: number;
+}
 
-// A plain server doing the same four writes with no framework, auth or validation: the floor.
-const pool = createPool({ uri: db.url ?? '', connectionLimit: 10 });
-const baseline = createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => {
-    body += c;
-  });
-  req.on('end', async () => {
-    const { userId, actionId, endpointId } = JSON.parse(body) as {
-      userId: number;
-      actionId: number;
-      endpointId: number;
-    };
-    const conn = await pool.getConnection();
-    try {
-      const now = Date.now();
-      await conn.beginTransaction();
-      const [debit] = await conn.execute(
-        'UPDATE users SET coin_balance = coin_balance - 1 WHERE id = ? AND coin_balance >= 1',
-        [userId],
-      );
-      if ((debit as { affectedRows: number }).affectedRows !== 1) throw new Error('insufficient');
-      await conn.execute(
-        "INSERT INTO transactions (user_id, type, amount, description, created_at) VALUES (?, 'action', -1, 'bench', ?)",
-        [userId, now],
-      );
-      const [history] = await conn.execute(
-        'INSERT INTO action_history (user_id, action_id, action_name, cost, is_test, refunded, created_at) VALUES (?, ?, ?, 1, 0, 0, ?)',
-        [userId, actionId, 'Bench', now],
-      );
-      await conn.execute(
-        "INSERT INTO deliveries (history_id, endpoint_id, command, status, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, 'say bench', 'delivered', 0, ?, ?, ?)",
-        [(history as { insertId: number }).insertId, endpointId, now, now, now],
-      );
-      await conn.commit();
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success"}');
-    } catch (error) {
-      await conn.rollback();
-      res.writeHead(500).end(String(error));
-    } finally {
-      conn.release();
+async function measure(url: string, server: Child, connections: number, viewers: Viewer[], body: string) {
+  const cpuBefore = server.cpuSeconds();
+  const load = await runScript<LoadResult>('src/lib/load.ts', {
+    url,
+    connections,
+    seconds: SECONDS,
+    cookies: viewers.map((v) => v.cookie),
+    body,
+  } satisfies LoadInput);
+  const cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, load.ok);
+  return { load, cpuMs } satisfies Measured;
+}
+
+/** The statements the shop sends for one trigger, from its DB_LOG_QUERIES lines. */
+async function captureStatements(shop: Shop, viewer: Viewer, actionId: number): Promise<string[]> {
+  const quiet = async () => {
+    // Start-up work (migrations, the admin, the reconciler) logs statements too: wait until it is done.
+    let seen = -1;
+    while (seen !== shop.child.lines.length) {
+      seen = shop.child.lines.length;
+      await new Promise((r) => setTimeout(r, 300));
     }
-  });
-});
-await new Promise<void>((r) => baseline.listen(0, '127.0.0.1', r));
-const baselineAddress = `http://127.0.0.1:${(baseline.address() as { port: number }).port}`;
+  };
+  // The first trigger warms what the shop keeps in memory; the second is what every later one does.
+  const trigger = async () => {
+    const res = await post(`${shop.url}/api/trigger-action`, viewer.cookie, { actionId });
+    if (!res.ok) throw new Error(`capture trigger: ${res.status} ${await res.text()}`);
+    await quiet();
+  };
+  await quiet();
+  await trigger();
+  const from = shop.child.lines.length;
+  await trigger();
+  return shop.child.lines
+    .slice(from)
+    .map((line) => JSON.parse(line) as { msg?: string; sql?: string })
+    .filter((entry) => entry.msg === 'db query' && entry.sql)
+    .map((entry) => entry.sql ?? '');
+}
 
-try {
-  const admin = await register(address, 'bench_admin');
-  await db.kysely.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.id).execute();
-  const endpoint = (await (
-    await post(`${address}/api/admin/webhook-endpoints`, admin.cookie, {
-      url: rcon.url,
-      secretKey: 'bench',
-      description: 'rcon',
-      gameType: 'minecraft',
-    })
-  ).json()) as { id: number };
-  const action = (await (
-    await post(`${address}/api/admin/stream-actions`, admin.cookie, {
-      name: 'Bench',
-      description: 'bench',
-      webhookAction: 'say {username}',
-      gameType: 'minecraft',
-      cost: 1,
-    })
-  ).json()) as { id: number };
-  const viewers: { cookie: string; id: number }[] = [];
-  for (let i = 0; i < Math.max(...LEVELS); i++) {
-    const viewer = await register(address, `bench_viewer_${i}`);
-    await db.kysely.transaction().execute((tx) =>
-      credit(tx, {
-        userId: viewer.id,
-        amount: 1_000_000,
-        type: 'admin_grant',
-        description: 'bench',
-        now: Date.now(),
-      }),
-    );
-    viewers.push(viewer);
-  }
+const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 
-  console.log(`\n== trigger-action on mysql, ${PER_LEVEL} triggers per level ==`);
-  const workerOn = process.env.BENCH_WORKER !== 'off';
-  const undelivered = async () =>
-    (
-      await db.kysely
-        .selectFrom('deliveries')
-        .select('id')
-        .where('status', 'in', ['queued', 'in_flight'])
-        .limit(1)
-        .execute()
-    ).length > 0;
-  for (const level of LEVELS) {
-    const arrivedBefore = rcon.commands.length;
-    const ours = await run(PER_LEVEL, level, async (i) => {
-      const viewer = viewers[i % level];
-      const res = await post(`${address}/api/trigger-action`, viewer?.cookie ?? '', { actionId: action.id });
-      if (!res.ok) throw new Error(`trigger: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    });
-    const arrivedDuring = rcon.commands.length - arrivedBefore;
-    let drainMs = 0;
-    if (workerOn) {
-      // Let the worker finish before the baseline runs, so the two never compete.
-      const drainStarted = performance.now();
-      while (await undelivered()) await new Promise((r) => setTimeout(r, 20));
-      drainMs = performance.now() - drainStarted;
-    }
-    const bare = await run(PER_LEVEL, level, async (i) => {
-      const res = await fetch(`${baselineAddress}/`, {
-        method: 'POST',
-        body: JSON.stringify({ userId: viewers[i % level]?.id, actionId: action.id, endpointId: endpoint.id }),
-      });
-      if (!res.ok) throw new Error(`baseline: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    });
-    report(`shop, ${level} concurrent`, ours);
-    report(`bare node:http + mysql2, ${level} concurrent`, bare);
-    console.log(
-      `  ratio shop/bare throughput ${(ours.perSecond / bare.perSecond).toFixed(2)}, p50 ${(ours.p50 / bare.p50).toFixed(2)}x`,
-    );
-    if (workerOn) {
-      // Deliveries that reached the game while the shop's run lasted, next to the triggers it accepted.
-      console.log(
-        `  deliveries during the shop's run: ${arrivedDuring} of ${PER_LEVEL}, ${(arrivedDuring / ours.seconds).toFixed(1)}/s beside ${ours.perSecond.toFixed(1)} triggers/s; the rest arrived within ${drainMs.toFixed(0)} ms after`,
-      );
-    }
-  }
-
-  if (workerOn) {
-    // A second Minecraft target that accepts connections and never answers: each trigger now fans out
-    // to both, and the dead one's timeouts and retries must not hold up the healthy one.
-    await post(`${address}/api/admin/webhook-endpoints`, admin.cookie, {
-      url: `rcon://127.0.0.1:${dead.port}`,
-      secretKey: 'bench',
-      description: 'dead rcon',
-      gameType: 'minecraft',
-    });
-    const latencies: number[] = [];
-    const viewer = viewers[0];
-    for (let i = 0; i < 100; i++) {
-      const before = rcon.commands.length;
-      const t0 = performance.now();
-      const res = await post(`${address}/api/trigger-action`, viewer?.cookie ?? '', { actionId: action.id });
-      await res.arrayBuffer();
-      while (rcon.commands.length === before) await new Promise((r) => setImmediate(r));
-      latencies.push(performance.now() - t0);
-    }
-    latencies.sort((a, b) => a - b);
-    console.log(
-      `trigger-to-delivery (RCON stand-in, a dead target beside it), 100 sequential: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`,
-    );
-  }
-  const problems = await findLedgerProblems(db.kysely);
+function printRequestPath(dialect: DialectName, rows: { level: number; shop: Measured; bare: Measured }[]): void {
+  console.log(`\n== ${dialect}: POST /api/trigger-action, worker off, ${SECONDS} s per run ==`);
   console.log(
-    `ledger invariant: ${problems.length === 0 ? 'holds' : `BROKEN ${JSON.stringify(problems.slice(0, 3))}`}`,
+    '  conns |   shop/s   bare/s  ratio | shop p50 bare p50 | shop p99 bare p99  ratio | cpu ms/trigger shop  bare  ratio',
   );
-} finally {
-  await app.close();
-  await pool.end();
-  baseline.close();
-  await rcon.close();
-  await dead.close();
-  await db.destroy();
+  for (const { level, shop, bare } of rows) {
+    const a = shop.load;
+    const b = bare.load;
+    console.log(
+      `  ${String(level).padStart(5)} | ${fmt(a.perSecond)} ${fmt(b.perSecond)} ${fmt(a.perSecond / b.perSecond, 2)}x |` +
+        ` ${fmt(a.p50)} ${fmt(b.p50)} | ${fmt(a.p99)} ${fmt(b.p99)} ${fmt(a.p99 / b.p99, 2)}x |` +
+        `          ${fmt(shop.cpuMs, 2)} ${fmt(bare.cpuMs, 2)} ${fmt(shop.cpuMs / bare.cpuMs, 2)}x` +
+        (a.failed + b.failed > 0 ? `   (failed: shop ${a.failed}, bare ${b.failed})` : ''),
+    );
+  }
+}
+
+async function requestPath(dialect: DialectName, databaseUrl: string, rconUrl: string) {
+  // Set up and capture with query logging on, then measure on a fresh start with it off.
+  let shop = await startShop(databaseUrl, { DELIVERY_WORKER: 'false', DB_LOG_QUERIES: 'true' });
+  const setup = await setUpTriggering(shop, rconUrl, LOAD_VIEWERS + 1);
+  const captured = await captureStatements(shop, setup.viewers[0] as Viewer, setup.actionId);
+  await shop.stop();
+  const match = matchingList(captured);
+  if (!match) {
+    console.error('The shop ran these statements for one trigger:');
+    for (const sql of captured) console.error(`  ${normalize(sql)}`);
+    console.error('The bare server knows these (bench/src/trigger/statements.ts):');
+    for (const sql of statementList(false)) console.error(`  ${normalize(sql)}`);
+    throw new Error('statement lists differ: update bench/src/trigger/statements.ts and bare-server.ts');
+  }
+  console.log(
+    `\n${dialect}: the shop's ${captured.length} statements per trigger equal the bare server's` +
+      ` (action and endpoint reads ${match.cachedReads ? 'answered from memory' : 'read from the database'})`,
+  );
+
+  shop = await startShop(databaseUrl, { DELIVERY_WORKER: 'false' });
+  const barePort = await freePort();
+  const bare = startTsx('src/trigger/bare-server.ts', { databaseUrl, port: barePort, cachedReads: match.cachedReads });
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  await waitForHttp(bareUrl, bare);
+  const viewers = setup.viewers.slice(0, LOAD_VIEWERS);
+  const body = JSON.stringify({ actionId: setup.actionId });
+  const rows: { level: number; shop: Measured; bare: Measured }[] = [];
+  try {
+    // A warm-up each, not counted.
+    for (const url of [`${shop.url}/api/trigger-action`, bareUrl]) {
+      await runScript<LoadResult>('src/lib/load.ts', {
+        url,
+        connections: 16,
+        seconds: WARMUP_SECONDS,
+        cookies: viewers.map((v) => v.cookie),
+        body,
+      } satisfies LoadInput);
+    }
+    for (const level of LEVELS) {
+      const ours = await measure(`${shop.url}/api/trigger-action`, shop.child, level, viewers, body);
+      const theirs = await measure(bareUrl, bare, level, viewers, body);
+      rows.push({ level, shop: ours, bare: theirs });
+    }
+  } finally {
+    await bare.stop();
+    await shop.stop();
+  }
+  printRequestPath(dialect, rows);
+  if (rows.some((r) => r.bare.load.failed > 0 || r.shop.load.failed > 0)) {
+    console.log('  NOTE: some requests failed (see the failed counts): those rows do not compare like with like');
+  }
+  return setup;
+}
+
+async function workerOn(
+  dialect: DialectName,
+  databaseUrl: string,
+  setup: Awaited<ReturnType<typeof requestPath>>,
+  rcon: { arrivals: { command: string; at: number }[]; waitFor(command: string): Promise<number> },
+): Promise<void> {
+  // The request-path runs queued rows nobody sent (worker off, and the bare server's): settle them
+  // first, so the worker starts with only what this run triggers.
+  const db = connect(parseDatabaseUrl(databaseUrl));
+  await db.kysely.updateTable('deliveries').set({ status: 'delivered' }).where('status', '=', 'queued').execute();
+  await db.close();
+  const shop = await startShop(databaseUrl, { DELIVERY_WORKER: 'true' });
+  const viewers = setup.viewers.slice(0, LOAD_VIEWERS);
+  const probe = setup.viewers[LOAD_VIEWERS] as Viewer;
+  const probeCommand = `say ${probe.username}`;
+  const body = JSON.stringify({ actionId: setup.actionId });
+  try {
+    const arrivedBefore = rcon.arrivals.length;
+    let probing = true;
+    const latencies: number[] = [];
+    // One viewer clicking beside the 64 connections: request start -> its command at the stand-in.
+    const prober = (async () => {
+      await new Promise((r) => setTimeout(r, 1000));
+      while (probing) {
+        const t0 = Date.now();
+        const arrived = rcon.waitFor(probeCommand);
+        const res = await post(`${shop.url}/api/trigger-action`, probe.cookie, { actionId: setup.actionId });
+        if (!res.ok) throw new Error(`probe: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        latencies.push((await arrived) - t0);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const load = await runScript<LoadResult>('src/lib/load.ts', {
+      url: `${shop.url}/api/trigger-action`,
+      connections: LOAD_VIEWERS,
+      seconds: SECONDS,
+      cookies: viewers.map((v) => v.cookie),
+      body,
+    } satisfies LoadInput);
+    probing = false;
+    await prober;
+    const loadArrivals = rcon.arrivals.slice(arrivedBefore).filter((a) => a.command !== probeCommand);
+    const during = loadArrivals.filter((a) => a.at >= load.startedAt && a.at <= load.endedAt).length;
+    // The rest: how long after the run the last of the accepted triggers reached the game.
+    const drainDeadline = Date.now() + 60_000;
+    while (
+      rcon.arrivals.slice(arrivedBefore).filter((a) => a.command !== probeCommand).length < load.ok &&
+      Date.now() < drainDeadline
+    ) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const all = rcon.arrivals.slice(arrivedBefore).filter((a) => a.command !== probeCommand);
+    const lastAt = all.length > 0 ? Math.max(...all.map((a) => a.at)) : load.endedAt;
+    latencies.sort((a, b) => a - b);
+    const deliveredPerSecond = during / load.seconds;
+    console.log(`\n== ${dialect}: worker on, ${LOAD_VIEWERS} connections for ${SECONDS} s, healthy RCON stand-in ==`);
+    console.log(
+      `  accepted ${load.ok} triggers (${load.perSecond.toFixed(1)}/s, ${load.failed} failed);` +
+        ` ${during} reached the game during the run (${deliveredPerSecond.toFixed(1)}/s,` +
+        ` ${(deliveredPerSecond / load.perSecond).toFixed(2)}x accepted/s);` +
+        ` ${all.length} of ${load.ok} arrived by ${Math.max(0, lastAt - load.endedAt)} ms after the run`,
+    );
+    console.log(
+      `  click-to-game (probe viewer, ${latencies.length} sequential triggers during the load):` +
+        ` p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+  } finally {
+    await shop.stop();
+  }
+}
+
+for (const dialect of benchDialects()) {
+  const arrivals: { command: string; at: number }[] = [];
+  const waiters = new Map<string, (at: number) => void>();
+  const rcon = await startRconStandIn({
+    password: 'bench',
+    onCommand: (command) => {
+      const at = Date.now();
+      arrivals.push({ command, at });
+      waiters.get(command)?.(at);
+      waiters.delete(command);
+    },
+  });
+  const databaseUrl = await freshDatabase(dialect, 'bench_trigger');
+  try {
+    const setup = await requestPath(dialect, databaseUrl, rcon.url);
+    await workerOn(dialect, databaseUrl, setup, {
+      arrivals,
+      waitFor: (command) => new Promise((r) => waiters.set(command, r)),
+    });
+  } finally {
+    await rcon.close();
+    await dropDatabase(databaseUrl);
+  }
 }

@@ -38,4 +38,14 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapAppErrors);
 export const authedProcedure = publicProcedure.use(requireUser);
-export const adminProcedure = publicProcedure.use(requireAdmin);
+/**
+ * Any admin change may touch actions, endpoints or categories: the in-memory catalog triggers read from
+ * is emptied after every successful admin mutation (and in the other processes through Redis).
+ */
+const invalidateCatalog = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation' && result.ok) ctx.services.catalog.invalidate();
+  return result;
+});
+
+export const adminProcedure = publicProcedure.use(requireAdmin).use(invalidateCatalog);

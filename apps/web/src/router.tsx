@@ -2,22 +2,26 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RequireAdmin, RequireAuth } from './auth/guards';
 import { RootLayout } from './components/layout/RootLayout';
-import { AdminCategoriesPage } from './pages/AdminCategoriesPage';
-import { AdminToolsPage } from './pages/AdminToolsPage';
-import { AdminWatchTimePage } from './pages/AdminWatchTimePage';
-import { AuthPage } from './pages/AuthPage';
-import { CookiePolicyPage } from './pages/CookiePolicyPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { HistoryPage } from './pages/HistoryPage';
-import { HomePage } from './pages/HomePage';
-import { LeaderboardPage } from './pages/LeaderboardPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { PrivacyPolicyPage } from './pages/PrivacyPolicyPage';
-import { ProfilePage } from './pages/ProfilePage';
+// Pages load as their own chunks (pages/lazy-pages.tsx); the error page stays eager so a failed
+// chunk download still has something to show.
+import {
+  AdminCategoriesPage,
+  AdminToolsPage,
+  AdminWatchTimePage,
+  AuthPage,
+  CookiePolicyPage,
+  DashboardPage,
+  HistoryPage,
+  HomePage,
+  LeaderboardPage,
+  NotFoundPage,
+  PrivacyPolicyPage,
+  ProfilePage,
+  ShopPage,
+  TermsOfServicePage,
+  TestRconPage,
+} from './pages/lazy-pages';
 import { RouteErrorPage } from './pages/RouteErrorPage';
-import { ShopPage } from './pages/ShopPage';
-import { TermsOfServicePage } from './pages/TermsOfServicePage';
-import { TestRconPage } from './pages/TestRconPage';
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const adminOnly = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
@@ -47,5 +51,11 @@ export const router = createBrowserRouter([
       { path: '/admin/watch-time', element: adminOnly(<AdminWatchTimePage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  // The stream overlay for OBS (issue 11): outside RootLayout (no chrome, no session, no /ws feed),
+  // in its own chunk through the router's lazy loader, so it needs no Suspense boundary.
+  {
+    path: '/overlay/:token',
+    lazy: async () => ({ Component: (await import('./pages/overlay/OverlayPage')).OverlayPage }),
   },
 ]);

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, MysqlDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, Migrator, MysqlDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
+import { sharedSqliteDialects } from './sqlite-share';
 
 export type DialectName = 'sqlite' | 'mysql';
 
@@ -12,6 +13,11 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /**
+   * The delivery worker's share of the database: its own pool on MySQL, first turn on the one SQLite
+   * connection. Closed with this Db (its close() closes both).
+   */
+  worker?: Db;
 }
 
 export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'mysql'; url: string };
@@ -23,28 +29,61 @@ export function parseDatabaseUrl(url: string): DbTarget {
   throw new Error(`DATABASE_URL must start with mysql:// or sqlite: (got '${url.split(':')[0]}:')`);
 }
 
-export function connect(target: DbTarget, options: { poolSize?: number } = {}): Db {
+export interface ConnectOptions {
+  poolSize?: number;
+  /** Called with every statement's SQL text as sent (benchmarks compare statement lists with it). */
+  onQuery?: (sql: string) => void;
+}
+
+export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
+  const { onQuery } = options;
+  const log = onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') onQuery(event.query.sql);
+      }
+    : undefined;
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
     const database = new SQLite(target.file);
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+    // One connection shared by two Kysely instances: the worker's takes turns first (sqlite-share.ts).
+    const dialects = sharedSqliteDialects(database);
+    const kysely = new Kysely<Database>({ dialect: dialects.main, ...(log && { log }) });
+    const workerKysely = new Kysely<Database>({ dialect: dialects.worker, ...(log && { log }) });
+    const close = async () => {
+      await Promise.all([kysely.destroy(), workerKysely.destroy()]);
+      if (database.open) database.close();
+    };
+    return { kysely, dialect: 'sqlite', close, worker: { kysely: workerKysely, dialect: 'sqlite', close } };
   }
-  const pool = createPool({
-    uri: target.url,
-    connectionLimit: options.poolSize ?? 10,
-    // SUM() and friends come back as DECIMAL; ours are whole coins, so read them as numbers.
-    decimalNumbers: true,
-    supportBigNumbers: true,
-    bigNumberStrings: false,
-    connectTimeout: 10_000,
+  const poolOf = (connectionLimit: number) =>
+    createPool({
+      uri: target.url,
+      connectionLimit,
+      // SUM() and friends come back as DECIMAL; ours are whole coins, so read them as numbers.
+      decimalNumbers: true,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      connectTimeout: 10_000,
+    });
+  const kysely = new Kysely<Database>({
+    dialect: new MysqlDialect({ pool: poolOf(options.poolSize ?? 10) }),
+    ...(log && { log }),
   });
-  const kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
-  return { kysely, dialect: 'mysql', close: () => kysely.destroy() };
+  // The worker's own few connections: its claims and outcomes never wait behind a queue of requests.
+  const workerKysely = new Kysely<Database>({
+    dialect: new MysqlDialect({ pool: poolOf(WORKER_POOL_SIZE) }),
+    ...(log && { log }),
+  });
+  const close = async () => {
+    await Promise.all([kysely.destroy(), workerKysely.destroy()]);
+  };
+  return { kysely, dialect: 'mysql', close, worker: { kysely: workerKysely, dialect: 'mysql', close } };
 }
+
+const WORKER_POOL_SIZE = 8;
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
