@@ -4,24 +4,31 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { connect, type Db, parseDatabaseUrl } from '@shop/db';
+import { connect, type Db, parseDatabaseUrl, recentFeedEvents } from '@shop/db';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { prepareDatabase } from './bootstrap';
 import { createRequestContext } from './context';
+import { CATALOG_CHANNEL } from './delivery/catalog-cache';
+import { registerStreamerbotWebhook } from './earning/streamerbot-route';
 import { type Config, fastifyTrustProxy } from './env';
 import { noStoreForApi } from './http/no-store';
+import { logSlowOrFailed } from './http/request-log';
 import { retryAfterMeta } from './http/retry-after';
-import { defaultHelmet, webAppScriptHashes } from './http/security-headers';
+import { defaultHelmet, embeddableHelmet, webAppScriptHashes } from './http/security-headers';
+import { isMissingAsset, webStaticOptions } from './http/static-assets';
 import { registerOpenApiRoutes } from './openapi/register';
 import { originGuard } from './origin-check';
 import { registerPayPalWebhook } from './payments/webhook-route';
-import { connectRedisBus } from './realtime/redis-bus';
+import { BACKLOG_SIZE } from './realtime/hub';
+import { registerOverlaySocketRoute } from './realtime/overlay-route';
+import { connectRedisBus, OVERLAY_CHANNEL } from './realtime/redis-bus';
 import { registerSocketRoute } from './realtime/socket-route';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { type AppRouter, appRouter } from './routers/index';
 import { createServices, type Services } from './services';
+import { registerTwitchOAuthRoutes } from './twitch/oauth-routes';
 
 export interface BuildOptions {
   /** An already migrated database (tests); otherwise one is opened from config.databaseUrl. */
@@ -47,20 +54,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 5000 },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // No info line per request on the hot paths; failures and slow requests are logged (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  app.addHook('onResponse', logSlowOrFailed);
   const ownsDb = !options.db;
-  const db = options.db ?? connect(parseDatabaseUrl(config.databaseUrl));
+  const db =
+    options.db ??
+    connect(parseDatabaseUrl(config.databaseUrl), {
+      ...(config.logQueries && { onQuery: (sql: string) => app.log.info({ sql }, 'db query') }),
+    });
   const services = createServices(db, config, app.log, options.now);
   app.addHook('onClose', async () => {
+    services.shopStatus.stop();
+    await services.watchTime.stop();
     await services.paymentReconciler.stop();
     await services.deliveryWorker.stop();
     await services.dispatcher.close();
+    await services.overlays.close();
     await services.realtime.close();
     await services.limiters.close();
     if (ownsDb) await db.close();
   });
 
   await prepareDatabase(db, config, app.log, services.now());
+  // Live Activity after a restart shows what happened before it, not an empty panel.
+  services.realtime.seedBacklog(await recentFeedEvents(db.kysely, BACKLOG_SIZE));
   if (services.payments.kind === 'unavailable') {
     app.log.warn(`payments are unavailable: ${services.payments.reason}`);
   } else if (services.payments.kind === 'demo') {
@@ -71,6 +90,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.redisUrl) {
     const { realtime } = services;
     realtime.useBus(await connectRedisBus(config.redisUrl, (data) => realtime.deliverLocally(data), app.log));
+    const { overlays } = services;
+    overlays.useBus(await connectRedisBus(config.redisUrl, (data) => overlays.fromBus(data), app.log, OVERLAY_CHANNEL));
+    const { catalog } = services;
+    const catalogBus = await connectRedisBus(
+      config.redisUrl,
+      () => catalog.invalidateLocally(),
+      app.log,
+      CATALOG_CHANNEL,
+    );
+    catalog.useBus(() => catalogBus.publish('invalidate'));
+    app.addHook('onClose', () => catalogBus.close());
     await services.limiters.connect(app.log);
   }
 
@@ -107,25 +137,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRestRoutes(app, services, restRoutes);
   registerOpenApiRoutes(app, restRoutes);
   await registerPayPalWebhook(app, services);
+  await registerStreamerbotWebhook(app, services);
+  registerTwitchOAuthRoutes(app, services);
 
   registerSocketRoute(app, services);
+  registerOverlaySocketRoute(app, services);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   const webDist = config.webDistDir;
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, webStaticOptions(webDist));
+    // The stream overlay page: the SPA's index.html, and the one page another site (OBS) may frame.
+    app.get('/overlay/*', { helmet: embeddableHelmet(config, webAppScriptHashes(webDist)) }, (_req, reply) =>
+      reply.sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/api') || path.startsWith('/trpc') || path === '/ws';
+    const isApi = path.startsWith('/api') || path.startsWith('/trpc') || path === '/ws' || path.startsWith('/ws/');
     // Client-side routes (/shop, /profile/7, unknown pages) all load the app, which draws its own 404.
-    if (hasWeb && !isApi && req.method === 'GET') return reply.sendFile('index.html');
+    if (hasWeb && !isApi && !isMissingAsset(path) && req.method === 'GET') return reply.sendFile('index.html');
     return reply.code(404).send({ status: 'error', message: `Not found: ${req.method} ${path}` });
   });
 
   if (config.delivery.autoStart) app.addHook('onReady', async () => services.deliveryWorker.start());
+  // Auto-pause follows the stream even when no page asks for its status (only with Twitch settings).
+  app.addHook('onReady', async () => services.shopStatus.start());
   // Settles payment orders nobody reported: once at start-up, then every interval (0 turns it off).
   app.addHook('onReady', async () => services.paymentReconciler.start());
+  // Watch-time rewards: checks every WATCH_TIME_MINUTE_MS, pays once per window (WATCH_TIME_SERVICE=false: idle).
+  if (config.earning.autoStart) app.addHook('onReady', async () => services.watchTime.start());
   return { app, services };
 }

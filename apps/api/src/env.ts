@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { RETRY_DELAYS_MS } from '@shop/domain';
 import { z } from 'zod';
 
 /** The only place that reads process.env. Everything else receives a typed Config. */
@@ -50,12 +51,34 @@ const ZEnv = z
       .min(1, 'must be at least 1')
       .max(10_000, 'must be at most 10000')
       .default(5),
+    TRIGGER_LIMIT_PER_10S: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(30),
+    DB_LOG_QUERIES: booleanString.default(false),
     REDIS_URL: z
       .string()
       .refine((v) => v.startsWith('redis://') || v.startsWith('rediss://'), { message: 'must start with redis://' })
       .optional(),
     DELIVERY_WORKER: booleanString.default(true),
     DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    DELIVERY_THREAD: booleanString.default(true),
+    DELIVERY_RETRY_DELAYS_MS: blankAsUnset(
+      z
+        .string()
+        .default(RETRY_DELAYS_MS.join(','))
+        .transform((v) => v.split(',').map((part) => Number(part.trim())))
+        .refine(
+          (delays) =>
+            delays.length === RETRY_DELAYS_MS.length &&
+            delays.every((d) => Number.isInteger(d) && d >= 100 && d <= 3_600_000),
+          {
+            message: `must be ${RETRY_DELAYS_MS.length} comma-separated milliseconds from 100 to 3600000, such as ${RETRY_DELAYS_MS.join(',')}`,
+          },
+        ),
+    ),
     PAYMENT_PROVIDER: z.enum(['paypal', 'demo'], { error: 'must be paypal or demo' }).optional(),
     PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -68,6 +91,22 @@ const ZEnv = z
     TWITCH_CLIENT_SECRET: blankAsUnset(z.string().trim().min(1).optional()),
     TWITCH_API_BASE: blankAsUnset(z.url({ error: 'must be a URL' }).default('https://api.twitch.tv/helix')),
     TWITCH_AUTH_BASE: blankAsUnset(z.url({ error: 'must be a URL' }).default('https://id.twitch.tv/oauth2')),
+    WATCH_TIME_MINUTE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+    WATCH_TIME_SERVICE: booleanString.default(true),
+    STREAMERBOT_WEBHOOK_SECRET: blankAsUnset(z.string().trim().min(16, 'must be at least 16 characters').optional()),
+    STREAMERBOT_REWARD_TITLE: blankAsUnset(z.string().trim().min(1).max(200).optional()),
+    STREAMERBOT_CONVERSION_RATE: blankAsUnset(z.coerce.number().positive('must be above 0').max(1_000).default(0.1)),
+    STREAMERBOT_MIN_POINTS: blankAsUnset(z.coerce.number().int().min(0).max(1e12).default(100)),
+    STREAMERBOT_MAX_COINS: blankAsUnset(z.coerce.number().int().min(1).max(1_000_000).default(1000)),
+    STREAMERBOT_LIMIT_PER_MINUTE: blankAsUnset(z.coerce.number().int().min(1).max(10_000).default(60)),
+    SECRETS_KEY: blankAsUnset(
+      z
+        .string()
+        .trim()
+        .transform(parseSecretsKey)
+        .refine((v) => v !== null, { message: 'must be 32 bytes as 64 hex characters or base64' })
+        .optional(),
+    ),
     YOUTUBE_CHANNEL_ID: z.string().trim().min(1).max(64).optional(),
     YOUTUBE_FEED_BASE: z.url({ error: 'must be a URL' }).default('https://www.youtube.com/feeds/videos.xml'),
     TIKTOK_ACCESS_TOKEN: z.string().trim().min(1).optional(),
@@ -97,13 +136,17 @@ export interface Config {
   seedDemoData: boolean;
   publicOrigin: string | null;
   logLevel: string;
+  /** Every SQL statement logged at info (benchmarks compare statement lists with it); off by default. */
+  logQueries?: boolean;
   webDistDir: string | null;
   rateLimits: RateLimits;
   payments: PaymentsConfig;
   /** How often open payment orders are settled against PayPal (also once at start-up); 0 turns it off. */
   paymentReconcile: { intervalMs: number };
   /** autoStart false leaves the worker idle (tests drive it with runOnce). */
-  delivery: { autoStart: boolean; timeoutMs: number };
+  /** thread: game-server connections run on a thread of their own (delivery/threaded-dispatcher.ts). */
+  /** retryDelaysMs: the wait before each retry; RETRY_DELAYS_MS when not given. */
+  delivery: { autoStart: boolean; timeoutMs: number; thread?: boolean; retryDelaysMs?: readonly number[] };
   /** Redis for /ws fan-out across processes; null runs one process on its own. */
   redisUrl: string | null;
   /**
@@ -117,6 +160,26 @@ export interface Config {
   twitch: TwitchConfig;
   /** The home page's video lists; a null setting leaves that list empty with a note naming it. */
   social: SocialConfig;
+  /** Watch-time rewards, the Streamer.bot conversion and the key for secrets at rest. */
+  earning: EarningConfig;
+}
+
+export interface EarningConfig {
+  /** How long one minute of watch time lasts (WATCH_TIME_MINUTE_MS); shorter for demos and tests. */
+  minuteMs: number;
+  /** false leaves the watch-time service idle (tests drive it with runOnce). */
+  autoStart: boolean;
+  streamerbot: {
+    /** STREAMERBOT_WEBHOOK_SECRET: when set it wins over a generated secret. */
+    envSecret: string | null;
+    rewardTitle: string | null;
+    conversionRate: number;
+    minimumPoints: number;
+    maxCoinsPerRedemption: number;
+  };
+  /** AES-256 key (64 hex) for tokens and secrets at rest; null: a key file in dataDir outside production. */
+  secretsKeyHex: string | null;
+  dataDir: string;
 }
 
 export interface SocialConfig {
@@ -175,6 +238,8 @@ export interface RateLimits {
   capture: { max: number; windowMs: number };
   /** RCON tester calls per client address (admins are not counted). */
   rconTester: { max: number; windowMs: number };
+  /** Inbound Streamer.bot webhook calls per client address. */
+  streamerbot: { max: number; windowMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -185,6 +250,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   order: { max: 10, windowMs: 60_000 },
   capture: { max: 20, windowMs: 60_000 },
   rconTester: { max: 10, windowMs: 60_000 },
+  streamerbot: { max: 60, windowMs: 60_000 },
 };
 
 /** 'false'/'0'/'' -> 0; '2' -> 2 hops; '10.0.0.1, 10.1.0.0/16' -> those proxies; anything else (true) -> null. */
@@ -199,6 +265,14 @@ export function parseTrustProxy(value: string): number | string[] | null {
     return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
   });
   return valid ? entries : null;
+}
+
+/** SECRETS_KEY as 64 hex characters or base64 of 32 bytes -> lower-case hex; anything else -> null. */
+export function parseSecretsKey(value: string): string | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return value.toLowerCase();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes.toString('hex') : null;
 }
 
 /**
@@ -244,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : null,
     logLevel: e.LOG_LEVEL,
+    logQueries: e.DB_LOG_QUERIES,
     webDistDir: e.WEB_DIST_DIR ?? null,
     // Logins and sign-ups per address per minute: raise them for a rush behind one NAT (or a browser
     // test suite). The per-account login limit (failures only) stays as it is.
@@ -251,10 +326,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...DEFAULT_RATE_LIMITS,
       login: { max: e.LOGIN_LIMIT_PER_MINUTE, windowMs: 60_000 },
       register: { max: e.REGISTER_LIMIT_PER_MINUTE, windowMs: 60_000 },
+      streamerbot: { max: e.STREAMERBOT_LIMIT_PER_MINUTE, windowMs: 60_000 },
+      trigger: { max: e.TRIGGER_LIMIT_PER_10S, windowMs: 10_000 },
     },
     payments: resolvePayments(e),
     paymentReconcile: { intervalMs: e.PAYMENT_RECONCILE_INTERVAL_S * 1000 },
-    delivery: { autoStart: e.DELIVERY_WORKER, timeoutMs: e.DELIVERY_TIMEOUT_MS },
+    delivery: {
+      autoStart: e.DELIVERY_WORKER,
+      timeoutMs: e.DELIVERY_TIMEOUT_MS,
+      thread: e.DELIVERY_THREAD,
+      retryDelaysMs: e.DELIVERY_RETRY_DELAYS_MS,
+    },
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: e.TRUST_PROXY ?? 0,
     socketsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
@@ -264,6 +346,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientSecret: e.TWITCH_CLIENT_SECRET ?? null,
       apiBase: e.TWITCH_API_BASE.replace(/\/$/, ''),
       authBase: e.TWITCH_AUTH_BASE.replace(/\/$/, ''),
+    },
+    earning: {
+      minuteMs: e.WATCH_TIME_MINUTE_MS,
+      autoStart: e.WATCH_TIME_SERVICE,
+      streamerbot: {
+        envSecret: e.STREAMERBOT_WEBHOOK_SECRET ?? null,
+        rewardTitle: e.STREAMERBOT_REWARD_TITLE ?? null,
+        conversionRate: e.STREAMERBOT_CONVERSION_RATE,
+        minimumPoints: e.STREAMERBOT_MIN_POINTS,
+        maxCoinsPerRedemption: e.STREAMERBOT_MAX_COINS,
+      },
+      secretsKeyHex: e.SECRETS_KEY ?? null,
+      dataDir: resolve(e.DATA_DIR),
     },
     social: {
       youtube: { channelId: e.YOUTUBE_CHANNEL_ID ?? null, feedBase: e.YOUTUBE_FEED_BASE },

@@ -1,18 +1,28 @@
 import type { Db } from '@shop/db';
 import { createDispatcher, type Dispatcher } from '@shop/dispatch';
 import type { FastifyBaseLogger } from 'fastify';
+import { CatalogCache } from './delivery/catalog-cache';
+import { createThreadedDispatcher } from './delivery/threaded-dispatcher';
 import { DeliveryWorker, workerOptions } from './delivery/worker';
+import { StreamerbotSecrets } from './earning/streamerbot-secrets';
+import { WatchTimeService } from './earning/watch-time-service';
 import type { Config } from './env';
+import { ShopStatusService } from './live/shop-status';
 import { createPaymentProvider, type PaymentProvider } from './payments/gateway';
 import { PaymentReconciler } from './payments/reconcile';
 import { RateLimiters } from './rate-limit';
 import { RealtimeHub } from './realtime/hub';
+import { OverlayHub } from './realtime/overlay-hub';
+import { SecretBox } from './security/secret-box';
 import { SocialCache } from './social/social-cache';
 import { StreamCache } from './twitch/stream-cache';
+import { TwitchTokenStore } from './twitch/token-store';
 
 /** Long-lived things every request may use; built once per app. */
 export interface Services {
   db: Db;
+  /** What triggers read about actions and endpoints, in memory; emptied by every admin mutation. */
+  catalog: CatalogCache;
   config: Config;
   now: () => number;
   limiters: RateLimiters;
@@ -23,6 +33,10 @@ export interface Services {
   paymentReconciler: PaymentReconciler;
   /** Sends commands to game servers over connections kept open per endpoint; closed with the app. */
   dispatcher: Dispatcher;
+  /** The built-in overlay's sockets; the dispatcher's overlay:// transport delivers through them. */
+  overlays: OverlayHub;
+  /** The streamer's pause switch and its broadcast. */
+  shopStatus: ShopStatusService;
   /** The Rust player list, kept 10 s so a room full of viewers does not flood the game server. */
   rustPlayers: { fetchedAt: number; players: { steamId: string; username: string }[] } | null;
   /** The Twitch stream status and info, fetched at most every 30 s whoever asks. */
@@ -30,24 +44,60 @@ export interface Services {
   /** The TikTok and YouTube lists, fetched at most every 30 min per source whoever asks. */
   social: SocialCache;
   log: FastifyBaseLogger;
+  /** Encrypts Twitch tokens and the Streamer.bot secret at rest (SECRETS_KEY). */
+  secretBox: SecretBox;
+  /** The broadcaster's Twitch user tokens (chatters), encrypted in the database. */
+  twitchTokens: TwitchTokenStore;
+  /** Pays watch-time rewards once per (viewer, window); started with the app unless config says not. */
+  watchTime: WatchTimeService;
+  /** The Streamer.bot secret and the webhook's secret path. */
+  streamerbot: StreamerbotSecrets;
 }
 
 export function createServices(db: Db, config: Config, log: FastifyBaseLogger, now: () => number = Date.now): Services {
-  const services: Omit<Services, 'deliveryWorker' | 'paymentReconciler'> = {
+  const overlays = new OverlayHub(now);
+  const services: Omit<
+    Services,
+    'deliveryWorker' | 'paymentReconciler' | 'secretBox' | 'twitchTokens' | 'watchTime' | 'streamerbot' | 'shopStatus'
+  > = {
     db,
+    catalog: new CatalogCache(db.kysely, now),
     config,
     now,
     limiters: new RateLimiters(config.rateLimits, config.redisUrl, log),
     realtime: new RealtimeHub({ socketsPerAddress: config.socketsPerAddress }),
     payments: createPaymentProvider(config.payments),
-    dispatcher: createDispatcher(),
+    dispatcher: config.delivery.thread
+      ? createThreadedDispatcher(createDispatcher({ overlay: overlays }))
+      : createDispatcher({ overlay: overlays }),
+    overlays,
     rustPlayers: null,
     stream: new StreamCache(config.twitch, now, log),
     social: new SocialCache(config.social, now, log),
     log,
   };
   const full = services as Services;
-  full.deliveryWorker = new DeliveryWorker(full, workerOptions(config.delivery));
+  full.secretBox = new SecretBox(config.earning, config.nodeEnv === 'production');
+  full.twitchTokens = new TwitchTokenStore(db, config.twitch, full.secretBox, now);
+  full.streamerbot = new StreamerbotSecrets(db, config.earning, full.secretBox, now);
+  full.watchTime = new WatchTimeService({
+    db,
+    config,
+    now,
+    stream: full.stream,
+    tokens: full.twitchTokens,
+    box: full.secretBox,
+    realtime: full.realtime,
+    log,
+  });
+  full.shopStatus = new ShopStatusService(full);
+  // The worker reads and writes through its own share of the database (Db.worker) and sees every other
+  // service live through the prototype, including those assigned after this line.
+  const workerServices: Services = Object.assign(Object.create(full) as Services, { db: db.worker ?? db });
+  // With the connections on their own thread, replies come back in batches: let each endpoint's lane
+  // hold enough attempts to fill one (the game server still sees one command at a time).
+  const wide = config.delivery.thread ? { laneConcurrency: 256, laneBacklog: 512, batchSize: 256 } : {};
+  full.deliveryWorker = new DeliveryWorker(workerServices, workerOptions(config.delivery, wide));
   full.paymentReconciler = new PaymentReconciler(full, config.paymentReconcile.intervalMs);
   return full;
 }

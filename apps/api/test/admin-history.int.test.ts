@@ -213,6 +213,7 @@ describe.each(testDialects())('admin action history on %s', (dialect) => {
         .set({ active: 0 })
         .where('id', 'in', [goodId, badId])
         .execute();
+      t.services.catalog.invalidate();
     }
   });
 

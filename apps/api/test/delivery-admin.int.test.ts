@@ -154,6 +154,7 @@ describe.each(testDialects())('resend and test on %s', (dialect) => {
       expect(await balance(admin)).toBe(0);
     } finally {
       await t.db.kysely.deleteFrom('webhook_endpoints').where('id', '=', down).execute();
+      t.services.catalog.invalidate();
     }
   });
 

@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       order: { max: 1000, windowMs: 60_000 },
       capture: { max: 1000, windowMs: 60_000 },
       rconTester: { max: 1000, windowMs: 60_000 },
+      streamerbot: { max: 1000, windowMs: 60_000 },
     },
     delivery: { autoStart: false, timeoutMs: 500 },
     redisUrl: null,
@@ -40,6 +41,20 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       clientSecret: null,
       apiBase: 'http://127.0.0.1:9/helix',
       authBase: 'http://127.0.0.1:9/oauth2',
+    },
+    // Watch-time service idle (tests call runOnce); a fixed key so nothing is written to disk.
+    earning: {
+      minuteMs: 60_000,
+      autoStart: false,
+      streamerbot: {
+        envSecret: null,
+        rewardTitle: null,
+        conversionRate: 0.1,
+        minimumPoints: 100,
+        maxCoinsPerRedemption: 1000,
+      },
+      secretsKeyHex: '0f'.repeat(32),
+      dataDir: '/nonexistent-test-data-dir',
     },
     // Nothing configured: both video lists are empty with a note; social tests point these at stand-ins.
     social: {

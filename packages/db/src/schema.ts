@@ -80,6 +80,11 @@ export interface StreamActionsTable {
   minecraft_server: string | null;
   active: Bool;
   created_at: Millis;
+  /** Seconds nobody may trigger it again after a trigger (0: none), and per viewer. */
+  cooldown_seconds: ColumnType<number, number | undefined, number>;
+  user_cooldown_seconds: ColumnType<number, number | undefined, number>;
+  /** When the global cooldown last started; moved only while cooldown_seconds > 0. */
+  last_triggered_at: Optional<Millis>;
 }
 
 export interface PaymentsTable {
@@ -116,6 +121,16 @@ export interface WebhookEndpointsTable {
   game_type: string;
   active: Bool;
   created_at: Millis;
+  /** overlay:// endpoints only: the secret in the overlay page's URL and its socket's credential. */
+  overlay_token: Optional<string>;
+}
+
+/** The streamer's pause switch: one row, id 1. */
+export interface ShopSettingsTable {
+  id: number;
+  paused: Bool;
+  auto_pause_when_offline: Bool;
+  updated_at: Millis;
 }
 
 export interface ActionHistoryTable {
@@ -134,6 +149,8 @@ export interface ActionHistoryTable {
   /** The viewer's balance right after this trigger's debit: the reply a replay answers again. */
   balance_after: Optional<number>;
   created_at: Millis;
+  /** The ledger row of this trigger's debit (null for tests and rows from before it was kept). */
+  transaction_id: Optional<number>;
 }
 
 export interface DeliveriesTable {
@@ -156,6 +173,52 @@ export interface DeliveriesTable {
   updated_at: Millis;
 }
 
+export interface WatchTimeSettingsTable {
+  /** Always 1: one settings row. */
+  id: number;
+  enabled: Bool;
+  reward_interval: number;
+  coins_per_interval: number;
+  last_updated: Optional<Millis>;
+}
+
+export interface WatchTimeRewardsTable {
+  id: Generated<number>;
+  user_id: number;
+  coins_awarded: number;
+  /** Minutes of watching paid for (the interval at the time). */
+  watch_duration: number;
+  /** Start of the reward window; unique with user_id. */
+  window_start: Millis;
+  created_at: Millis;
+}
+
+export interface TwitchAuthorizationTable {
+  /** Always 1: one broadcaster authorization. */
+  id: number;
+  broadcaster_id: string;
+  broadcaster_login: string;
+  /** Encrypted (secret-box) user tokens. */
+  access_token: string;
+  refresh_token: string;
+  expires_at: Millis;
+  scopes: string;
+  updated_at: Millis;
+}
+
+export interface TwitchOauthStatesTable {
+  state: string;
+  /** The admin session that started the flow: the callback must come back in it. */
+  session_id: string;
+  expires_at: Millis;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  updated_at: Millis;
+}
+
 export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   action_history: ActionHistoryTable;
@@ -167,6 +230,12 @@ export interface Database {
   coin_packages: CoinPackagesTable;
   categories: CategoriesTable;
   stream_actions: StreamActionsTable;
+  watch_time_settings: WatchTimeSettingsTable;
+  watch_time_rewards: WatchTimeRewardsTable;
+  twitch_authorization: TwitchAuthorizationTable;
+  twitch_oauth_states: TwitchOauthStatesTable;
+  app_secrets: AppSecretsTable;
+  shop_settings: ShopSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,9 @@
 import { sendHttpWebhook } from './http-webhook';
 import { sendMinecraftRcon } from './minecraft-rcon';
+import { sendOverlayAlert } from './overlay';
 import { sendRustWebRcon } from './rust-webrcon';
 import type { DeliveryPayload, DeliveryResult, DeliveryTarget, Transport, TransportOptions } from './types';
+import { DEFAULT_TIMEOUT_MS, timed } from './util';
 
 /** The transport for an endpoint URL by its scheme; null for anything else (or an unparsable URL). */
 export function transportFor(url: string): Transport | null {
@@ -19,6 +21,8 @@ export function transportFor(url: string): Transport | null {
       return 'rcon';
     case 'webrcon:':
       return 'webrcon';
+    case 'overlay:':
+      return 'overlay';
     default:
       return null;
   }
@@ -43,10 +47,13 @@ export async function deliver(
         return await sendMinecraftRcon(target.url, target.secret, payload.command, options);
       case 'webrcon':
         return await sendRustWebRcon(target.url, target.secret, payload.command, options);
+      case 'overlay':
+        // The overlay's sockets belong to the api: only a dispatcher given its channel reaches them.
+        return await timed(now, () => sendOverlayAlert(null, target, payload, options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
       case null:
         return {
           ok: false,
-          error: 'Unsupported endpoint URL (expected http(s)://, rcon:// or webrcon://)',
+          error: 'Unsupported endpoint URL (expected http(s)://, rcon://, webrcon:// or overlay://)',
           durationMs: 0,
           retryable: false,
         };

@@ -4,6 +4,7 @@ import { startDeadline } from './deadline';
 import { deliver, transportFor } from './deliver';
 import { ConnectionLost, DeliveryFailure, failureOutcome, timeoutFailure } from './failure';
 import { rconRequestAddress } from './minecraft-rcon';
+import { type OverlayChannel, sendOverlayAlert } from './overlay';
 import { RconConnection } from './rcon-connection';
 import { webRconRequestAddress } from './rust-webrcon';
 import type { DeliveryPayload, DeliveryResult, DeliveryTarget, TransportOptions } from './types';
@@ -38,6 +39,8 @@ export interface Dispatcher {
 export interface DispatcherOptions {
   /** A connection unused this long is closed. Default 60 000. */
   idleMs?: number;
+  /** The built-in overlay's sockets (the api's); without it overlay:// deliveries fail. */
+  overlay?: OverlayChannel;
 }
 
 export interface DispatcherStats {
@@ -79,6 +82,10 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
               );
             }),
           );
+        case 'overlay': {
+          const overlay = options.overlay ?? null;
+          return timed(transportOptions.now ?? Date.now, () => sendOverlayAlert(overlay, target, payload, timeoutMs));
+        }
         default:
           // HTTP (undici keeps its own connections) and unsupported URLs: the one-shot path answers.
           return deliver(target, payload, transportOptions);

@@ -7,8 +7,17 @@ export {
   type DispatcherOptions,
   type DispatcherStats,
 } from './dispatcher';
+export { DeliveryFailure } from './failure';
 export { sendHttpWebhook, type WebhookBody } from './http-webhook';
 export { RCON_DEFAULT_PORT, RCON_MAX_COMMAND_BYTES, sendMinecraftRcon } from './minecraft-rcon';
+export {
+  NO_OVERLAY_OPEN,
+  type OverlayAlert,
+  type OverlayChannel,
+  overlayAlertOf,
+  overlayName,
+  sendOverlayAlert,
+} from './overlay';
 export {
   parsePlayerList,
   type RustPlayer,

@@ -14,7 +14,15 @@ export interface DeliveryPayload {
   deliveryId: string;
   /** The rendered command (see `renderCommand` in @shop/domain). */
   command: string;
-  action: { id: number; name: string; webhookAction: string; fields: Record<string, string> | null };
+  action: {
+    id: number;
+    name: string;
+    webhookAction: string;
+    fields: Record<string, string> | null;
+    /** For the overlay's alert; webhooks receive them too. */
+    imageUrl?: string | null;
+    cost?: number;
+  };
   viewer: { id: number; username: string; displayName: string | null };
   /** The Steam id for individual Rust actions. */
   target: string | null;
@@ -29,4 +37,4 @@ export interface TransportOptions {
   now?: () => number;
 }
 
-export type Transport = 'http' | 'rcon' | 'webrcon';
+export type Transport = 'http' | 'rcon' | 'webrcon' | 'overlay';

@@ -124,13 +124,18 @@ describe('endpoints', () => {
     expect(endpointTakesAction('rust', 'minecraft', null)).toBe(false);
   });
 
-  it('takes the four schemes and keeps a masked secret unchanged on update', () => {
+  it('takes the five schemes and keeps a masked secret unchanged on update', () => {
     for (const url of ['https://hooks.example/x', 'rcon://10.0.0.5:25575', 'webrcon://rust.example:28016']) {
       expect(ZWebhookEndpointInput.safeParse({ url, secretKey: 's', description: 'd' }).success).toBe(true);
+      expect(ZWebhookEndpointInput.safeParse({ url, description: 'd' }).error?.issues[0]?.message).toBe(
+        'Secret key is required',
+      );
     }
+    // The built-in overlay needs no secret: the shop makes its own token.
+    expect(ZWebhookEndpointInput.safeParse({ url: 'overlay://stream', description: 'd' }).success).toBe(true);
     expect(
       ZWebhookEndpointInput.safeParse({ url: 'ftp://x', secretKey: 's', description: 'd' }).error?.issues[0]?.message,
-    ).toBe('URL must start with http://, https://, rcon:// or webrcon://');
+    ).toBe('URL must start with http://, https://, rcon://, webrcon:// or overlay://');
     expect(ZWebhookEndpointUpdate.parse({ id: 1, secretKey: MASKED_SECRET, active: false })).toEqual({
       id: 1,
       active: false,

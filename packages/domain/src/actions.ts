@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCooldownFields } from './live';
 import { optionalHttpUrl } from './validation';
 
 export const GAME_TYPES = ['any', 'minecraft', 'rust'] as const;
@@ -25,6 +26,14 @@ export interface TStreamAction {
   webhookAction: string;
   minecraftServer: string | null;
   active: boolean;
+  /** Seconds after a trigger during which nobody may trigger it again (0: none). */
+  cooldownSeconds: number;
+  /** Seconds after a viewer's trigger during which that viewer may not trigger it again (0: none). */
+  userCooldownSeconds: number;
+  /** When the running global cooldown ends; null when none is running. */
+  availableAt: string | null;
+  /** When the signed-in viewer's own cooldown ends; null for anonymous callers or none running. */
+  userAvailableAt: string | null;
 }
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
@@ -46,6 +55,7 @@ const ZActionFields = z.object({
   targetType: z.enum(TARGET_TYPES, { error: 'targetType must be global or individual' }),
   minecraftServer: z.string().trim().max(255).nullable().optional(),
   active: z.boolean(),
+  ...ZCooldownFields.shape,
 });
 
 export const TARGET_TYPE_MESSAGE = 'Target type applies only to Rust actions';
@@ -90,6 +100,8 @@ export const ZStreamActionInput = ZActionFields.extend({
   gameType: ZActionFields.shape.gameType.default('any'),
   targetType: ZActionFields.shape.targetType.default('global'),
   active: z.boolean().default(true),
+  cooldownSeconds: ZCooldownFields.shape.cooldownSeconds.default(0),
+  userCooldownSeconds: ZCooldownFields.shape.userCooldownSeconds.default(0),
 })
   .refine(targetOnlyForRust, targetRule)
   .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule);

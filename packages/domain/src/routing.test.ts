@@ -79,7 +79,18 @@ describe('history query and live updates', () => {
   });
 
   it('asks for live updates only while something is on its way', () => {
-    const row = { id: 1, timestamp: '', userId: 1, username: null, actionName: 'a', cost: 1, isTest: false };
+    const row = {
+      id: 1,
+      timestamp: '',
+      userId: 1,
+      username: null,
+      actionName: 'a',
+      cost: 1,
+      isTest: false,
+      deliveryState: 'queued' as const,
+      attempts: 0,
+      maxAttempts: 4,
+    };
     expect(historyNeedsLiveUpdates([{ ...row, refunded: false, success: null }])).toBe(true);
     expect(historyNeedsLiveUpdates([{ ...row, refunded: false, success: true }])).toBe(false);
     expect(

@@ -12,12 +12,18 @@ import {
 import type { DeliveryResult } from '@shop/dispatch';
 import { nextAttemptDelay, triggerOutcome } from '@shop/domain';
 import type { Services } from '../services';
+import { sendReceipt } from './receipts';
 import { announceRefund, refundInTransaction } from './refund';
 
 /** What an attempt's result means for the row: delivered, another try later, or failed for good. */
-export function outcomeOf(result: DeliveryResult, attempts: number, now: number): DeliveryOutcome {
+export function outcomeOf(
+  result: DeliveryResult,
+  attempts: number,
+  now: number,
+  retryDelaysMs?: readonly number[],
+): DeliveryOutcome {
   if (result.ok) return { status: 'delivered', response: result.response, attempts, now };
-  const delay = nextAttemptDelay(attempts, result.retryable);
+  const delay = nextAttemptDelay(attempts, result.retryable, retryDelaysMs);
   return delay === null
     ? { status: 'failed', error: result.error, attempts, now }
     : { status: 'queued', error: result.error, attempts, nextAttemptAt: now + delay, now };
@@ -66,26 +72,50 @@ export async function recordOutcome(
 }
 
 /** After the commit: the viewer's receipt (or the admins' test result) for a settled trigger. */
-export function announceSettlement(services: Services, settlement: Settlement, testedBy: string | null): void {
+export function announceSettlement(
+  services: Services,
+  settlement: Settlement,
+  testedBy: { username: string; displayName: string | null } | null,
+  outcome: DeliveryOutcome,
+): void {
   const { history, success } = settlement;
-  const timestamp = new Date(services.now()).toISOString();
   if (history.is_test === 1) {
     services.realtime.broadcast({
       type: 'action_tested',
       action: { name: history.action_name, cost: 0 },
-      user: { username: testedBy || 'admin' },
-      timestamp,
+      user: testedBy ?? { username: 'admin', displayName: null },
+      timestamp: new Date(services.now()).toISOString(),
       success,
     });
     return;
   }
-  services.realtime.broadcast({
-    type: 'action_status',
-    historyId: history.id,
-    userId: history.user_id,
-    action: { name: history.action_name, cost: history.cost },
+  if (settlement.refunded) {
+    announceRefund(services, history, 'every delivery failed', outcome.attempts);
+    return;
+  }
+  sendReceipt(services, history, {
     status: success ? 'delivered' : 'failed',
-    timestamp,
+    attempt: outcome.attempts,
+    message: outcome.status === 'failed' ? outcome.error : null,
   });
-  if (settlement.refunded) announceRefund(services, history, 'every delivery failed');
+}
+
+/**
+ * A try failed and another is scheduled: the viewer hears when, unless the trigger is no longer
+ * pending (another target already took it, or an admin refunded it meanwhile).
+ */
+export async function announceRetry(
+  services: Services,
+  delivery: ClaimedDelivery,
+  outcome: Extract<DeliveryOutcome, { status: 'queued' }>,
+): Promise<void> {
+  if (delivery.is_resend === 1) return;
+  const history = await findHistory(services.db.kysely, delivery.history_id);
+  if (!history || history.success !== null || history.refunded === 1) return;
+  sendReceipt(services, history, {
+    status: 'retrying',
+    attempt: outcome.attempts,
+    nextAttemptAt: outcome.nextAttemptAt,
+    message: outcome.error,
+  });
 }

@@ -26,6 +26,8 @@ export async function payloadFor(
         name: history.action_name,
         webhookAction,
         fields: parseQueryStyleAction(webhookAction),
+        imageUrl: action?.image_url ?? null,
+        cost: history.cost,
       },
       viewer: { id: history.user_id, username: user?.username ?? '', displayName: user?.display_name ?? null },
       target: history.target,

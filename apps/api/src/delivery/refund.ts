@@ -8,6 +8,7 @@ import {
   transactionWithRetry,
 } from '@shop/db';
 import type { Services } from '../services';
+import { sendRefundReceipt } from './receipts';
 
 /**
  * Gives a trigger's coins back inside the caller's transaction, once: the conditional flag flip and
@@ -34,17 +35,12 @@ export async function refundInTransaction(
   return true;
 }
 
-/** After the refund committed: the log line and the paying viewer's receipt. */
-export function announceRefund(services: Services, history: ActionHistoryRow, reason: string): void {
+/** After the refund committed: the log line and the paying viewer's receipt (with the new balance). */
+export function announceRefund(services: Services, history: ActionHistoryRow, reason: string, attempt = 0): void {
   services.log.info({ historyId: history.id, userId: history.user_id, coins: history.cost, reason }, 'action refunded');
-  services.realtime.broadcast({
-    type: 'action_status',
-    historyId: history.id,
-    userId: history.user_id,
-    action: { name: history.action_name, cost: history.cost },
-    status: 'refunded',
-    timestamp: new Date(services.now()).toISOString(),
-  });
+  sendRefundReceipt(services, history, attempt).catch((error: unknown) =>
+    services.log.warn({ err: error, historyId: history.id }, 'refund receipt could not be sent'),
+  );
 }
 
 /**

@@ -21,17 +21,22 @@ export async function currentGameForRouting(services: Services): Promise<TCurren
 export async function endpointsTaking(
   services: Services,
   gameType: TGameType,
+  /** From the in-memory catalog (the trigger's hot path) instead of a fresh read (admin screens and tests). */
+  cached = false,
 ): Promise<{ endpoints: WebhookEndpointRow[]; currentGame: TCurrentGame }> {
   const currentGame = await currentGameForRouting(services);
-  const endpoints = (await listActiveEndpoints(services.db.kysely)).filter((e) =>
-    endpointTakesAction(e.game_type as TEndpointGameType, gameType, currentGame),
-  );
+  const active = cached ? await services.catalog.activeEndpoints() : await listActiveEndpoints(services.db.kysely);
+  const endpoints = active.filter((e) => endpointTakesAction(e.game_type as TEndpointGameType, gameType, currentGame));
   return { endpoints, currentGame };
 }
 
 /** The active endpoints that take this action; refused when there are none. */
-export async function targetsFor(services: Services, action: StreamActionRow): Promise<WebhookEndpointRow[]> {
-  const { endpoints } = await endpointsTaking(services, action.game_type as TGameType);
+export async function targetsFor(
+  services: Services,
+  action: StreamActionRow,
+  cached = false,
+): Promise<WebhookEndpointRow[]> {
+  const { endpoints } = await endpointsTaking(services, action.game_type as TGameType, cached);
   if (endpoints.length === 0) throw new AppError('SERVICE_UNAVAILABLE', NO_TARGET_MESSAGE);
   return endpoints;
 }

@@ -77,7 +77,7 @@ export async function testActionNow(services: Services, user: UserRow, actionId:
   services.realtime.broadcast({
     type: 'action_tested',
     action: { name: action.name, cost: 0 },
-    user: { username: user.display_name || user.username },
+    user: { username: user.username, displayName: user.display_name || null },
     timestamp: new Date(now()).toISOString(),
     success: delivered > 0,
   });

@@ -2,19 +2,32 @@ import {
   type ActionHistoryRow,
   adjustSupporterTotals,
   debit,
-  findActionWithCategory,
+  type Executor,
   findHistoryByRequestId,
   findUserById,
   insertDelivery,
   insertHistory,
   isUniqueViolation,
+  lastUserTrigger,
   listDeliveries,
+  type StreamActionRow,
+  startGlobalCooldown,
   transactionWithRetry,
   type UserRow,
 } from '@shop/db';
 import type { TTargetType } from '@shop/domain';
-import { AppError, INSUFFICIENT_COINS, needsTarget, SELECT_PLAYER_MESSAGE } from '@shop/domain';
+import {
+  AppError,
+  cooldownEndsAt,
+  cooldownMessage,
+  INSUFFICIENT_COINS,
+  needsTarget,
+  SELECT_PLAYER_MESSAGE,
+  secondsLeft,
+} from '@shop/domain';
+import { RateLimitedError } from '../rate-limit';
 import type { Services } from '../services';
+import { sendReceipt } from './receipts';
 import { commandFor, targetsFor } from './targets';
 
 export interface TriggerResult {
@@ -41,14 +54,15 @@ export async function triggerAction(
     const earlier = await findHistoryByRequestId(db.kysely, user.id, requestId);
     if (earlier) return replay(services, earlier, input.actionId);
   }
-  const action = await findActionWithCategory(db.kysely, input.actionId);
+  // The action and its endpoints come from memory (catalog-cache.ts): two round trips less per trigger.
+  const action = await services.catalog.action(input.actionId);
   if (action?.active !== 1) throw new AppError('NOT_FOUND', 'Action not found');
   const target = input.targetSteamId?.trim() || null;
   if (needsTarget(action.target_type as TTargetType, target)) {
     throw new AppError('BAD_REQUEST', SELECT_PLAYER_MESSAGE);
   }
   // Refused before charging: coins taken for an action nobody can receive would only come back as a refund.
-  const endpoints = await targetsFor(services, action);
+  const endpoints = await targetsFor(services, action, true);
   const command = commandFor(user, action, target);
 
   // The debit comes first: it takes the user row's exclusive lock before any insert whose foreign
@@ -59,6 +73,9 @@ export async function triggerAction(
   try {
     written = await transactionWithRetry(db, async (tx) => {
       const at = now();
+      // A paused shop refuses before the balance is looked at: 'paused' is the answer that matters
+      // to a viewer short of coins too. A plain read, so the debit below still takes the first lock.
+      await services.shopStatus.assertOpen(tx);
       const debited = await debit(tx, {
         userId: user.id,
         amount: action.cost,
@@ -67,6 +84,9 @@ export async function triggerAction(
         now: at,
       });
       if (debited === null) throw new AppError('INSUFFICIENT_COINS', INSUFFICIENT_COINS);
+      // Cooldowns are checked here, after the debit took the viewer's row lock: a refusal rolls the
+      // debit back (nothing charged), and two triggers racing a cooldown cannot both pass (see assertCanRun).
+      await assertCanRun(services, tx, user.id, action, at);
       await adjustSupporterTotals(tx, user.id, 1, action.cost);
       const balanceAfter = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
       // With a requestId this insert is the idempotency check: the unique (user_id, request_id) key
@@ -80,6 +100,7 @@ export async function triggerAction(
         isTest: false,
         requestId,
         balanceAfter,
+        transactionId: debited,
         now: at,
       });
       for (const endpoint of endpoints) {
@@ -90,7 +111,12 @@ export async function triggerAction(
   } catch (error) {
     // The twin request committed first: this one was rolled back whole (no charge), so answer what
     // the first one answered. A refusal for coins can also be the twin's doing: its debit came first.
-    const isTwin = isUniqueViolation(error) || (error instanceof AppError && error.code === 'INSUFFICIENT_COINS');
+    // So can a cooldown: the twin's trigger is what started it. And a pause that began after the
+    // first request was accepted must not turn its retry into a refusal.
+    const isTwin =
+      isUniqueViolation(error) ||
+      (error instanceof AppError &&
+        (error.code === 'INSUFFICIENT_COINS' || error.code === 'TOO_MANY_REQUESTS' || error.code === 'CONFLICT'));
     if (requestId && isTwin) {
       const earlier = await findHistoryByRequestId(db.kysely, user.id, requestId);
       if (earlier) return replay(services, earlier, input.actionId);
@@ -102,10 +128,15 @@ export async function triggerAction(
   services.realtime.broadcast({
     type: 'action_triggered',
     action: { name: action.name, cost: action.cost },
-    user: { username: user.display_name || user.username },
+    user: { username: user.username, displayName: user.display_name || null },
     timestamp: new Date(now()).toISOString(),
     success: true,
   });
+  sendReceipt(
+    services,
+    { id: historyId, user_id: user.id, action_name: action.name, is_test: 0 },
+    { status: 'queued', attempt: 0 },
+  );
   // Straight to this process's worker; polling only picks up what a crash or another process left.
   services.deliveryWorker.enqueue(historyId);
   return {
@@ -118,6 +149,39 @@ export async function triggerAction(
 }
 
 const TRIGGER_ACCEPTED = 'Your action has been sent to the streamer.';
+
+/** A 429 that says, and sends as Retry-After, when the action can run again. */
+class CooldownError extends RateLimitedError {
+  constructor(seconds: number) {
+    super(seconds);
+    this.message = cooldownMessage(seconds);
+  }
+}
+
+/**
+ * The action's cooldowns, inside the trigger transaction. Global: one conditional UPDATE of the
+ * action's last_triggered_at, so of two racing triggers exactly one passes (the other's UPDATE runs
+ * after the first commits and matches nothing). Per viewer: the viewer's latest trigger of it, read
+ * while this transaction holds the viewer's row lock (the debit), so the viewer's own triggers are
+ * serialised. Skipped entirely for actions without cooldowns: no extra write on the hot path.
+ */
+async function assertCanRun(
+  services: Services,
+  tx: Executor,
+  userId: number,
+  action: StreamActionRow,
+  at: number,
+): Promise<void> {
+  if (action.user_cooldown_seconds > 0) {
+    const last = await lastUserTrigger(tx, services.db.dialect, userId, action.id);
+    const ends = cooldownEndsAt(last, action.user_cooldown_seconds, at);
+    if (ends !== null) throw new CooldownError(secondsLeft(ends, at));
+  }
+  if (action.cooldown_seconds > 0) {
+    const ends = await startGlobalCooldown(tx, services.db.dialect, action.id, at);
+    if (ends !== null) throw new CooldownError(secondsLeft(ends, at));
+  }
+}
 
 /** The first request's answer, rebuilt from what it wrote; nothing is charged or sent again. */
 async function replay(services: Services, earlier: ActionHistoryRow, actionId: number): Promise<TriggerResult> {

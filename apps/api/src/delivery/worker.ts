@@ -12,7 +12,7 @@ import type { TDeliveryStatus } from '@shop/domain';
 import type { Services } from '../services';
 import { KeyedSerial, Lanes } from './lanes';
 import { leaseMsFor } from './lease';
-import { announceSettlement, outcomeOf, recordOutcome } from './outcome';
+import { announceRetry, announceSettlement, outcomeOf, recordOutcome } from './outcome';
 import { payloadFor } from './payload';
 
 export interface WorkerOptions {
@@ -58,6 +58,12 @@ export type WorkerEvent =
   | ({ type: 'lost' } & DeliveryRef);
 
 const laneKey = (endpointId: number | null) => endpointId ?? 'none';
+
+interface Prepared {
+  target: DeliveryTarget;
+  payload: DeliveryPayload;
+  viewer: { username: string; displayName: string | null };
+}
 
 /**
  * Sends deliveries and records their outcomes. The deliveries table is the truth: a claim leases
@@ -225,7 +231,12 @@ export class DeliveryWorker {
       endpointId: row.endpoint_id,
       isResend: row.is_resend === 1,
     };
-    const prepared = await this.startOrder.step(laneKey(row.endpoint_id), () => this.prepare(row, waited));
+    // The reads run now, side by side with the other rows' (each is a round trip on MySQL, and under
+    // load each round trip waits a long event-loop turn); only the lease check and the start of the
+    // send take turns per endpoint, so the order is kept without serialising the reads.
+    const looked = this.lookUp(row);
+    looked.catch(() => {});
+    const prepared = await this.startOrder.step(laneKey(row.endpoint_id), () => this.prepare(row, waited, looked));
     if (prepared === 'released') return;
     if (prepared === 'lost') {
       this.emit({ type: 'lost', ...ref });
@@ -233,16 +244,16 @@ export class DeliveryWorker {
     }
     const attempts = row.attempts + 1;
     let outcome: ReturnType<typeof outcomeOf>;
-    let viewerName = '';
+    let viewer: { username: string; displayName: string | null } | null = null;
     if (prepared === 'gone') {
       outcome = { status: 'failed', error: 'Endpoint was removed', attempts, now: now() };
     } else {
-      viewerName = prepared.viewerName;
+      viewer = prepared.viewer;
       this.emit({ type: 'sending', ...ref });
       const result = await this.services.dispatcher.deliver(prepared.target, prepared.payload, {
         timeoutMs: this.options.timeoutMs,
       });
-      outcome = outcomeOf(result, attempts, now());
+      outcome = outcomeOf(result, attempts, now(), this.services.config.delivery.retryDelaysMs);
       if (!result.ok) {
         // The endpoint's id, never its URL: URLs of webrcon targets carry the password.
         log.warn({ deliveryId: row.id, endpointId: row.endpoint_id, attempts, error: result.error }, 'delivery failed');
@@ -255,7 +266,12 @@ export class DeliveryWorker {
       return;
     }
     this.emit({ type: 'recorded', status: outcome.status, ...ref });
-    if (recorded.settlement) announceSettlement(this.services, recorded.settlement, viewerName);
+    if (recorded.settlement) announceSettlement(this.services, recorded.settlement, viewer, outcome);
+    else if (outcome.status === 'queued') {
+      await announceRetry(this.services, row, outcome).catch((error: unknown) =>
+        log.warn({ err: error, deliveryId: row.id }, 'retry receipt could not be sent'),
+      );
+    }
   }
 
   /**
@@ -266,7 +282,8 @@ export class DeliveryWorker {
   private async prepare(
     row: ClaimedDelivery,
     waited: boolean,
-  ): Promise<'lost' | 'released' | 'gone' | { target: DeliveryTarget; payload: DeliveryPayload; viewerName: string }> {
+    looked: Promise<Prepared | 'gone'>,
+  ): Promise<'lost' | 'released' | 'gone' | Prepared> {
     const { db, now } = this.services;
     if (waited && this.closing) {
       // Shutting down: what has not started yet goes back to the queue for the next process.
@@ -274,10 +291,19 @@ export class DeliveryWorker {
       return 'released';
     }
     if (waited && !(await renewLease(db.kysely, row.id, row.lease_token, now(), this.options.leaseMs))) return 'lost';
-    const history = await findHistory(db.kysely, row.history_id);
-    const endpoint = row.endpoint_id === null ? undefined : await findEndpoint(db.kysely, row.endpoint_id);
+    return looked;
+  }
+
+  /** What the send needs: the history, the endpoint and the payload (read-only, so safe to start early). */
+  private async lookUp(row: ClaimedDelivery): Promise<Prepared | 'gone'> {
+    const { db } = this.services;
+    const [history, endpoint] = await Promise.all([
+      findHistory(db.kysely, row.history_id),
+      row.endpoint_id === null ? undefined : findEndpoint(db.kysely, row.endpoint_id),
+    ]);
     if (!history || !endpoint) return 'gone';
-    const { payload, viewerName } = await payloadFor(db.kysely, history, row);
-    return { target: { url: endpoint.url, secret: endpoint.secret_key }, payload, viewerName };
+    const { payload } = await payloadFor(db.kysely, history, row);
+    const viewer = { username: payload.viewer.username, displayName: payload.viewer.displayName || null };
+    return { target: { url: endpoint.url, secret: endpoint.secret_key }, payload, viewer };
   }
 }

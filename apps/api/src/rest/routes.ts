@@ -78,6 +78,8 @@ import {
 } from '@shop/domain';
 import { z } from 'zod';
 import { adminToolsRestRoutes } from '../routers/admin/rest';
+import { earningRestRoutes } from '../routers/earning/rest';
+import { shopRestRoutes } from '../routers/shop/rest';
 import { type RestRoute, unchecked } from './adapter';
 
 type IdParams = { id: string };
@@ -547,7 +549,7 @@ const endpoints: RestRoute[] = [
     url: '/api/admin/webhook-endpoints',
     call: (c, req) => c.endpoints.create(body<TWebhookEndpointInput>(req)),
     doc: {
-      summary: 'Create a delivery target (http(s), rcon:// or webrcon://)',
+      summary: 'Create a delivery target (http(s), rcon://, webrcon://, or overlay://name, which needs no secret)',
       tag: 'Endpoints',
       access: 'admin',
       body: ZWebhookEndpointInput,
@@ -799,6 +801,8 @@ export const restRoutes: RestRoute[] = [
   ...history,
   ...community,
   ...adminToolsRestRoutes,
+  ...earningRestRoutes,
+  ...shopRestRoutes,
   ...overview,
   ...twitch,
   ...social,

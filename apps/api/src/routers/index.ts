@@ -6,11 +6,13 @@ import { categoriesRouter } from './categories/router';
 import { coinsRouter } from './coins/router';
 import { communityRouter } from './community/router';
 import { debugRouter } from './debug/router';
+import { earningRouter } from './earning/router';
 import { endpointsRouter } from './endpoints/router';
 import { historyRouter } from './history/router';
 import { overviewRouter } from './overview/router';
 import { paymentsRouter } from './payments/router';
 import { rustRouter } from './rust/router';
+import { shopRouter } from './shop/router';
 import { socialRouter } from './social/router';
 import { transactionsRouter } from './transactions/router';
 import { twitchRouter } from './twitch/router';
@@ -33,6 +35,8 @@ export const appRouter = router({
   debug: debugRouter,
   overview: overviewRouter,
   adminTools: adminToolsRouter,
+  earning: earningRouter,
+  shop: shopRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,8 @@ import * as payments from './2026_11_22_0002_payments';
 import * as delivery from './2026_11_22_0003_delivery';
 import * as trust from './2026_11_23_0004_trust';
 import * as overviewIndexes from './2026_11_23_0005_overview_indexes';
+import * as earning from './2026_11_23_0006_earning';
+import * as live from './2026_11_23_0007_live';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0003_delivery': delivery,
   '2026_11_23_0004_trust': trust,
   '2026_11_23_0005_overview_indexes': overviewIndexes,
+  '2026_11_23_0006_earning': earning,
+  '2026_11_23_0007_live': live,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,11 +1,17 @@
-import type { TCategory, TGameType, TStreamAction, TTargetType } from '@shop/domain';
+import { cooldownEndsAtIso, type TCategory, type TGameType, type TStreamAction, type TTargetType } from '@shop/domain';
+import { sql } from 'kysely';
+import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
 import type { CategoryRow, CategoryUpdate, StreamActionRow, StreamActionUpdate } from '../schema';
 import { categoryNameKey } from './catalog';
 
 type ActionWithCategory = StreamActionRow & { category_name: string | null };
 
-export function toStreamAction(row: ActionWithCategory): TStreamAction {
+/**
+ * An action as the API answers it. `now` decides whether a cooldown still runs; `userLastAt` is the
+ * signed-in viewer's latest trigger of it (omit for anonymous callers and admin replies).
+ */
+export function toStreamAction(row: ActionWithCategory, now: number, userLastAt: number | null = null): TStreamAction {
   const gameType = row.game_type as TGameType;
   return {
     id: row.id,
@@ -21,7 +27,85 @@ export function toStreamAction(row: ActionWithCategory): TStreamAction {
     webhookAction: row.webhook_action,
     minecraftServer: row.minecraft_server,
     active: row.active === 1,
+    cooldownSeconds: row.cooldown_seconds,
+    userCooldownSeconds: row.user_cooldown_seconds,
+    availableAt: cooldownEndsAtIso(row.last_triggered_at, row.cooldown_seconds, now),
+    userAvailableAt: cooldownEndsAtIso(userLastAt, row.user_cooldown_seconds, now),
   };
+}
+
+/**
+ * Starts the action's global cooldown, or refuses: one conditional UPDATE, so of two triggers
+ * racing during a cooldown exactly one moves `last_triggered_at` (the other's UPDATE, run after the
+ * first commits on MySQL's row lock or SQLite's write lock, matches no row). Answers null when it
+ * started, else when the running cooldown ends. Call only for actions with cooldown_seconds > 0.
+ */
+export async function startGlobalCooldown(
+  tx: Executor,
+  dialect: DialectName,
+  actionId: number,
+  now: number,
+): Promise<number | null> {
+  const result = await tx
+    .updateTable('stream_actions')
+    .set({ last_triggered_at: now })
+    .where('id', '=', actionId)
+    .where((eb) =>
+      eb.or([
+        eb('last_triggered_at', 'is', null),
+        eb(sql<number>`last_triggered_at + cooldown_seconds * 1000`, '<=', now),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return null;
+  // A locking read on MySQL: the plain one would answer from this transaction's snapshot, which may
+  // predate the trigger that just won the race (and so name a cooldown that already ended).
+  let query = tx
+    .selectFrom('stream_actions')
+    .select(['last_triggered_at', 'cooldown_seconds'])
+    .where('id', '=', actionId);
+  if (dialect === 'mysql') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row?.last_triggered_at == null ? now : Number(row.last_triggered_at) + row.cooldown_seconds * 1000;
+}
+
+/**
+ * The viewer's latest real trigger of the action. Inside the trigger transaction the caller already
+ * holds the viewer's row lock (the debit), so the viewer's triggers are serialised; on MySQL the
+ * read is a locking one as well, so it sees the latest committed row, not the transaction's snapshot.
+ */
+export async function lastUserTrigger(
+  tx: Executor,
+  dialect: DialectName,
+  userId: number,
+  actionId: number,
+): Promise<number | null> {
+  let query = tx
+    .selectFrom('action_history')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('action_id', '=', actionId)
+    .where('is_test', '=', 0)
+    .orderBy('created_at', 'desc')
+    .limit(1);
+  if (dialect === 'mysql') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? Number(row.created_at) : null;
+}
+
+/** The viewer's latest trigger of each action (for the shop's per-viewer countdowns). */
+export async function lastUserTriggers(db: Executor, userId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('action_history')
+    .select(['action_id', (eb) => eb.fn.max('created_at').as('last')])
+    .where('user_id', '=', userId)
+    .where('is_test', '=', 0)
+    .where('action_id', 'is not', null)
+    .groupBy('action_id')
+    .execute();
+  const found = new Map<number, number>();
+  for (const r of rows) if (r.action_id !== null && r.last !== null) found.set(r.action_id, Number(r.last));
+  return found;
 }
 
 /** A category row with how many actions use it (MySQL counts arrive as text, hence the Number). */

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { MASKED_SECRET, type TEndpointGameType, type TWebhookEndpoint } from '@shop/domain';
 import type { Executor } from '../executor';
 import type { WebhookEndpointRow, WebhookEndpointUpdate } from '../schema';
 
-/** Secrets are write-only: replies carry a mask, never the stored value. */
-export function toWebhookEndpoint(row: WebhookEndpointRow): TWebhookEndpoint {
+/**
+ * Secrets are write-only: replies carry a mask, never the stored value. `origin` makes an overlay
+ * endpoint's page URL absolute (admin replies only: the token in it is the overlay's credential).
+ */
+export function toWebhookEndpoint(row: WebhookEndpointRow, origin = ''): TWebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -12,7 +16,23 @@ export function toWebhookEndpoint(row: WebhookEndpointRow): TWebhookEndpoint {
     description: row.description,
     gameType: row.game_type as TEndpointGameType,
     active: row.active === 1,
+    overlayUrl: row.overlay_token ? `${origin}/overlay/${row.overlay_token}` : null,
   };
+}
+
+/** A new overlay token: 192 random bits, URL-safe (it is the last segment of the overlay page's URL). */
+export function newOverlayToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The active overlay endpoint behind a token (the overlay socket's credential). */
+export async function findOverlayEndpoint(db: Executor, token: string): Promise<WebhookEndpointRow | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('overlay_token', '=', token)
+    .where('active', '=', 1)
+    .executeTakeFirst();
 }
 
 export async function listEndpoints(db: Executor): Promise<WebhookEndpointRow[]> {
@@ -31,6 +51,8 @@ export async function insertEndpoint(
     description: string;
     gameType: TEndpointGameType;
     active: boolean;
+    /** overlay:// endpoints: the page's secret token. */
+    overlayToken?: string | null;
     now: number;
   },
 ): Promise<number> {
@@ -42,6 +64,7 @@ export async function insertEndpoint(
       description: values.description,
       game_type: values.gameType,
       active: values.active ? 1 : 0,
+      overlay_token: values.overlayToken ?? null,
       created_at: values.now,
     })
     .executeTakeFirstOrThrow();

@@ -1,13 +1,16 @@
-import type {
-  TActionHistoryRecord,
-  THistoryStatusFilter,
-  TLeaderboardEntry,
-  TLedgerPosition,
-  TPublicProfile,
+import {
+  deliveryStateOf,
+  MAX_DELIVERY_ATTEMPTS,
+  type TActionHistoryRecord,
+  type THistoryStatusFilter,
+  type TLeaderboardEntry,
+  type TLedgerPosition,
+  type TPublicProfile,
+  type TTransactionDelivery,
 } from '@shop/domain';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Executor } from '../executor';
-import type { ActionHistoryRow } from '../schema';
+import type { ActionHistoryRow, Database } from '../schema';
 
 const toSuccess = (value: number | null): boolean | null => (value === null ? null : value === 1);
 const iso = (millis: number) => new Date(Number(millis)).toISOString();
@@ -23,6 +26,8 @@ export async function insertHistory(
     isTest: boolean;
     requestId?: string | null;
     balanceAfter?: number | null;
+    /** The ledger row of the debit, so the viewer's ledger can show this trigger's delivery state. */
+    transactionId?: number | null;
     now: number;
   },
 ): Promise<number> {
@@ -39,6 +44,7 @@ export async function insertHistory(
       refunded: 0,
       request_id: values.requestId ?? null,
       balance_after: values.balanceAfter ?? null,
+      transaction_id: values.transactionId ?? null,
       created_at: values.now,
     })
     .executeTakeFirstOrThrow();
@@ -109,12 +115,22 @@ export async function adjustSupporterTotals(tx: Executor, userId: number, action
     .execute();
 }
 
+/** MySQL answers aggregates as text; both dialects may answer null for no rows. */
+type Count = number | string | bigint | null;
+
+/** A trigger's own deliveries (resends left out), summed up for its delivery state. */
+interface DeliverySummary {
+  delivery_attempts: Count;
+  delivery_retrying: Count;
+}
+
 function toHistoryRecord(
   r: Pick<
     ActionHistoryRow,
     'id' | 'created_at' | 'user_id' | 'action_name' | 'cost' | 'refunded' | 'is_test' | 'success'
-  > & { username: string | null },
+  > & { username: string | null } & DeliverySummary,
 ): TActionHistoryRecord {
+  const flags = { refunded: r.refunded === 1, isTest: r.is_test === 1, success: toSuccess(r.success) };
   return {
     id: r.id,
     timestamp: iso(r.created_at),
@@ -122,18 +138,64 @@ function toHistoryRecord(
     username: r.username,
     actionName: r.action_name,
     cost: r.cost,
-    refunded: r.refunded === 1,
-    isTest: r.is_test === 1,
-    success: toSuccess(r.success),
+    ...flags,
+    deliveryState: deliveryStateOf(flags, Number(r.delivery_retrying ?? 0) > 0),
+    attempts: Number(r.delivery_attempts ?? 0),
+    maxAttempts: MAX_DELIVERY_ATTEMPTS,
   };
 }
+
+/** Two correlated subqueries over deliveries_history: the most attempts and whether a failed try awaits a retry. */
+const deliverySummary = (eb: ExpressionBuilder<Database, 'action_history'>) => [
+  eb
+    .selectFrom('deliveries')
+    .select((d) => d.fn.max('deliveries.attempts').as('n'))
+    .whereRef('deliveries.history_id', '=', 'action_history.id')
+    .where('deliveries.is_resend', '=', 0)
+    .as('delivery_attempts'),
+  eb
+    .selectFrom('deliveries')
+    .select((d) => d.fn.countAll().as('n'))
+    .whereRef('deliveries.history_id', '=', 'action_history.id')
+    .where('deliveries.is_resend', '=', 0)
+    .where('deliveries.status', 'in', ['queued', 'in_flight'])
+    .where('deliveries.attempts', '>', 0)
+    .as('delivery_retrying'),
+];
 
 function historyWithUser(db: Executor) {
   return db
     .selectFrom('action_history')
     .leftJoin('users', 'users.id', 'action_history.user_id')
     .selectAll('action_history')
-    .select('users.username');
+    .select('users.username')
+    .select(deliverySummary);
+}
+
+/** Where each trigger behind these 'action' ledger rows stands, keyed by the ledger row's id. */
+export async function deliveriesForTransactions(
+  db: Executor,
+  transactionIds: readonly number[],
+): Promise<Map<number, TTransactionDelivery>> {
+  const found = new Map<number, TTransactionDelivery>();
+  if (transactionIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('action_history')
+    .select(['id', 'transaction_id', 'refunded', 'is_test', 'success'])
+    .select(deliverySummary)
+    .where('transaction_id', 'in', [...transactionIds])
+    .execute();
+  for (const r of rows) {
+    if (r.transaction_id === null) continue;
+    const flags = { refunded: r.refunded === 1, isTest: r.is_test === 1, success: toSuccess(r.success) };
+    found.set(Number(r.transaction_id), {
+      historyId: r.id,
+      state: deliveryStateOf(flags, Number(r.delivery_retrying ?? 0) > 0),
+      attempts: Number(r.delivery_attempts ?? 0),
+      maxAttempts: MAX_DELIVERY_ATTEMPTS,
+    });
+  }
+  return found;
 }
 
 /** One trigger as the admin list shows it, or undefined. */
@@ -229,7 +291,8 @@ export async function leaderboard(db: Executor, limit: number): Promise<TLeaderb
     .execute();
   return rows.map((r) => ({
     userId: r.id,
-    username: r.display_name || r.username,
+    username: r.username,
+    displayName: r.display_name || null,
     profilePicture: r.profile_picture,
     actionCount: Number(r.action_count),
     totalCost: Number(r.coins_spent),
@@ -268,4 +331,42 @@ export async function publicProfile(db: Executor, userId: number, historyLimit =
       refunded: h.refunded === 1,
     })),
   };
+}
+
+/** A Live Activity event as the database remembers it (the /ws backlog after a restart). */
+export interface RecentFeedEvent {
+  type: 'action_triggered' | 'action_tested';
+  action: { name: string; cost: number };
+  user: { username: string; displayName: string | null };
+  timestamp: string;
+  success: boolean;
+}
+
+/** The latest triggers and settled tests, oldest first: what /ws had broadcast for them. */
+export async function recentFeedEvents(db: Executor, limit: number): Promise<RecentFeedEvent[]> {
+  const rows = await db
+    .selectFrom('action_history')
+    .innerJoin('users', 'users.id', 'action_history.user_id')
+    .select([
+      'action_history.action_name',
+      'action_history.cost',
+      'action_history.is_test',
+      'action_history.success',
+      'action_history.created_at',
+      'users.username',
+      'users.display_name',
+    ])
+    .where((eb) => eb.or([eb('action_history.is_test', '=', 0), eb('action_history.success', 'is not', null)]))
+    .orderBy('action_history.created_at', 'desc')
+    .orderBy('action_history.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((r) => ({
+    type: r.is_test === 1 ? 'action_tested' : 'action_triggered',
+    action: { name: r.action_name, cost: r.is_test === 1 ? 0 : r.cost },
+    user: { username: r.username, displayName: r.display_name || null },
+    timestamp: iso(r.created_at),
+    // A trigger is announced when accepted (success: true); a test when its outcome is known.
+    success: r.is_test === 1 ? r.success === 1 : true,
+  }));
 }

@@ -8,6 +8,7 @@ import {
 } from '@shop/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../executor';
+import { deliveriesForTransactions } from './history';
 
 export interface LedgerEntry {
   userId: number;
@@ -122,6 +123,10 @@ export async function listTransactionsPage(
     .execute();
   const page = rows.slice(0, options.limit);
   const tail = page.at(-1);
+  const deliveries = await deliveriesForTransactions(
+    db,
+    page.filter((r) => r.type === 'action').map((r) => r.id),
+  );
   return {
     rows: page.map((r) => ({
       id: r.id,
@@ -129,6 +134,7 @@ export async function listTransactionsPage(
       amount: Number(r.amount),
       description: r.description,
       createdAt: new Date(Number(r.created_at)).toISOString(),
+      ...(r.type === 'action' && { delivery: deliveries.get(r.id) ?? null }),
     })),
     last: tail ? { createdAt: Number(tail.created_at), id: tail.id } : null,
     hasMore: rows.length > options.limit,

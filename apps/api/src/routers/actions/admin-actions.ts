@@ -28,14 +28,16 @@ export const createAction = adminProcedure.input(ZStreamActionInput).mutation(as
     webhook_action: input.webhookAction,
     minecraft_server: input.minecraftServer ?? null,
     active: input.active ? 1 : 0,
+    cooldown_seconds: input.cooldownSeconds,
+    user_cooldown_seconds: input.userCooldownSeconds,
     created_at: now(),
   });
-  return readAction(db.kysely, id);
+  return readAction(db.kysely, id, now());
 });
 
 export const updateAction = adminProcedure.input(ZStreamActionUpdate).mutation(async ({ ctx, input }) => {
-  const { db } = ctx.services;
-  const current = await readAction(db.kysely, input.id);
+  const { db, now } = ctx.services;
+  const current = await readAction(db.kysely, input.id, now());
   const gameType = input.gameType ?? current.gameType;
   const targetType = input.targetType ?? current.targetType;
   if (!targetTypeAllowed(gameType, targetType)) throw new AppError('BAD_REQUEST', `targetType: ${TARGET_TYPE_MESSAGE}`);
@@ -55,8 +57,10 @@ export const updateAction = adminProcedure.input(ZStreamActionUpdate).mutation(a
     ...(input.webhookAction !== undefined && { webhook_action: input.webhookAction }),
     ...(input.minecraftServer !== undefined && { minecraft_server: input.minecraftServer }),
     ...(input.active !== undefined && { active: input.active ? 1 : 0 }),
+    ...(input.cooldownSeconds !== undefined && { cooldown_seconds: input.cooldownSeconds }),
+    ...(input.userCooldownSeconds !== undefined && { user_cooldown_seconds: input.userCooldownSeconds }),
   });
-  return readAction(db.kysely, input.id);
+  return readAction(db.kysely, input.id, now());
 });
 
 export const deleteAction = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {

@@ -2,10 +2,10 @@ import { type Executor, findActionWithCategory, findCategory, findCategoryByName
 import { AppError, type TStreamAction } from '@shop/domain';
 import { ensureFallbackCategory } from '../categories/fallback';
 
-export async function readAction(db: Executor, id: number): Promise<TStreamAction> {
+export async function readAction(db: Executor, id: number, now: number): Promise<TStreamAction> {
   const row = await findActionWithCategory(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Action not found');
-  return toStreamAction(row);
+  return toStreamAction(row, now);
 }
 
 /**

@@ -4,14 +4,29 @@ import {
   findEndpoint,
   insertEndpoint,
   listEndpoints,
+  newOverlayToken,
   toWebhookEndpoint,
   updateEndpoint,
 } from '@shop/db';
-import { AppError, ZEndpointTest, ZId, ZWebhookEndpointInput, ZWebhookEndpointUpdate } from '@shop/domain';
+import {
+  AppError,
+  isOverlayUrl,
+  SECRET_REQUIRED_MESSAGE,
+  ZEndpointTest,
+  ZId,
+  ZWebhookEndpointInput,
+  ZWebhookEndpointUpdate,
+} from '@shop/domain';
+import type { Context } from '../../context';
 import { adminProcedure, router } from '../../trpc';
 
+/** Where the overlay page lives: the configured public origin, else the host this request came to. */
+function originOf(ctx: Context): string {
+  return ctx.services.config.publicOrigin ?? `${ctx.request.protocol}://${ctx.request.host}`;
+}
+
 const list = adminProcedure.query(async ({ ctx }) =>
-  (await listEndpoints(ctx.services.db.kysely)).map(toWebhookEndpoint),
+  (await listEndpoints(ctx.services.db.kysely)).map((row) => toWebhookEndpoint(row, originOf(ctx))),
 );
 
 async function readEndpointRow(db: Executor, id: number) {
@@ -20,18 +35,23 @@ async function readEndpointRow(db: Executor, id: number) {
   return row;
 }
 
-async function readEndpoint(db: Executor, id: number) {
-  return toWebhookEndpoint(await readEndpointRow(db, id));
-}
-
 const create = adminProcedure.input(ZWebhookEndpointInput).mutation(async ({ ctx, input }) => {
-  const id = await insertEndpoint(ctx.services.db.kysely, { ...input, now: ctx.services.now() });
-  return readEndpoint(ctx.services.db.kysely, id);
+  const overlayToken = isOverlayUrl(input.url) ? newOverlayToken() : null;
+  const id = await insertEndpoint(ctx.services.db.kysely, { ...input, overlayToken, now: ctx.services.now() });
+  return toWebhookEndpoint(await readEndpointRow(ctx.services.db.kysely, id), originOf(ctx));
 });
 
 const update = adminProcedure.input(ZWebhookEndpointUpdate).mutation(async ({ ctx, input }) => {
   const before = await findEndpoint(ctx.services.db.kysely, input.id);
+  if (!before) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  const url = input.url ?? before.url;
+  const overlay = isOverlayUrl(url);
+  const secret = 'secretKey' in input && input.secretKey !== undefined ? input.secretKey : before.secret_key;
+  // An overlay needs no secret; any other transport does (an overlay edited into a webhook gets one now).
+  if (!overlay && secret === '') throw new AppError('BAD_REQUEST', `secretKey: ${SECRET_REQUIRED_MESSAGE}`);
   const found = await updateEndpoint(ctx.services.db.kysely, input.id, {
+    // The token stays with the endpoint while it is an overlay: the OBS source keeps working after edits.
+    overlay_token: overlay ? (before.overlay_token ?? newOverlayToken()) : null,
     ...(input.url !== undefined && { url: input.url }),
     ...('secretKey' in input && input.secretKey !== undefined && { secret_key: input.secretKey }),
     ...(input.description !== undefined && { description: input.description }),
@@ -44,7 +64,10 @@ const update = adminProcedure.input(ZWebhookEndpointUpdate).mutation(async ({ ct
   if (before && (before.url !== after.url || before.secret_key !== after.secret_key || after.active !== 1)) {
     await ctx.services.dispatcher.forget(before.url);
   }
-  return toWebhookEndpoint(after);
+  if (before.overlay_token && (after.overlay_token !== before.overlay_token || after.active !== 1)) {
+    ctx.services.overlays.disconnect(before.overlay_token);
+  }
+  return toWebhookEndpoint(after, originOf(ctx));
 });
 
 const remove = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
@@ -53,6 +76,7 @@ const remove = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
     throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
   }
   await ctx.services.dispatcher.forget(before.url);
+  if (before.overlay_token) ctx.services.overlays.disconnect(before.overlay_token);
   return { status: 'success' as const };
 });
 
