@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startTikTokStandIn, startTwitchStandIn, startYouTubeFeedStandIn } from '@shop/api/testing';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { freePort, waitForHealth } from './own-server';
 
 const root = resolve(import.meta.dirname, '../..');
 export const ADMIN = { username: 'admin', password: 'admin-pass-123' };
@@ -17,32 +17,6 @@ declare module 'vitest' {
     /** POST {live, game, ...} here to switch the Twitch stand-in (see apps/api/test/stand-ins/twitch-server.ts). */
     twitchControlURL: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer within 30 s:\n${output()}`);
 }
 
 /** Starts the built shop, exactly as `pnpm start` runs it, on a throw-away SQLite database. */
@@ -74,6 +48,8 @@ export default async function setup(project: TestProject) {
       // Every browser test signs up and signs in its own people from 127.0.0.1.
       REGISTER_LIMIT_PER_MINUTE: '1000',
       LOGIN_LIMIT_PER_MINUTE: '1000',
+      // Watch-time rewards: a 'minute' of half a second, so a 1-minute interval pays within the test.
+      WATCH_TIME_MINUTE_MS: '500',
       TWITCH_CHANNEL: twitch.channel,
       TWITCH_CLIENT_ID: twitch.clientId,
       TWITCH_CLIENT_SECRET: twitch.clientSecret,

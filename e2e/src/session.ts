@@ -56,7 +56,7 @@ export async function addEndpointViaUi(
     .getByRole('button', { name: /^Add (Your First )?Webhook$/ })
     .first()
     .click();
-  await page.getByLabel('URL').fill(endpoint.url);
+  await page.getByLabel(/^URL/).fill(endpoint.url);
   await page.getByLabel('Secret Key').fill(endpoint.secret);
   await page.getByLabel('Description').fill(endpoint.description);
   await pickOption(page, 'Game Type', endpoint.gameType);

@@ -25,6 +25,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw err;
       }
     },
+    // A viewer with a linked Twitch name earns coins with no action of their own. The server pushes
+    // each reward over /ws (balance_changed); coming back to the tab also re-reads the balance, in
+    // case the socket was down when a reward was paid.
+    refetchOnWindowFocus: (query) => (query.state.data?.twitchUsername ? 'always' : false),
   });
 
   const setUser = useCallback((user: TUser | null) => queryClient.setQueryData(userKey, user), [queryClient, userKey]);
@@ -54,14 +58,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       user: userQuery.data,
       isLoading: userQuery.isLoading,
-      error: userQuery.error,
+      // Only a failed first load is an error: a failed background re-read keeps the account shown.
+      error: userQuery.isLoadingError ? userQuery.error : null,
       refetch: () => void userQuery.refetch(),
       setUser,
       login,
       register,
       logout,
     }),
-    [userQuery.data, userQuery.isLoading, userQuery.error, userQuery.refetch, setUser, login, register, logout],
+    [
+      userQuery.data,
+      userQuery.isLoading,
+      userQuery.isLoadingError,
+      userQuery.error,
+      userQuery.refetch,
+      setUser,
+      login,
+      register,
+      logout,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

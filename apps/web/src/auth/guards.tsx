@@ -1,13 +1,15 @@
 import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/common/PageLoader';
 import { QueryError } from '../components/common/QueryError';
 import { useAuth } from './AuthContext';
+import { authReturnState } from './return-to';
 
 /** Login-required pages: spinner while the user loads, then /auth when there is nobody signed in. */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { user, isLoading, error, refetch } = useAuth();
+  const location = useLocation();
 
   if (isLoading) return <PageLoader />;
   if (error) {
@@ -17,7 +19,8 @@ export function RequireAuth({ children, admin = false }: { children: ReactNode; 
       </Container>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
+  // The sign-in page sends the visitor back here afterwards (viewer-spec section 2).
+  if (!user) return <Navigate to="/auth" replace state={authReturnState(location)} />;
   // The server refuses admin calls anyway; this only keeps non-admins off pages they cannot use.
   if (admin && !user.isAdmin) return <Navigate to="/" replace />;
   return children;

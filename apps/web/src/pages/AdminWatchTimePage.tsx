@@ -1,5 +1,92 @@
-import { ComingSoon } from '../components/common/ComingSoon';
+import { Anchor, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { CurrentSettingsCard } from '../components/watch-time/CurrentSettingsCard';
+import { isPermissionRefusal, PERMISSION_REFUSED_TEXT } from '../components/watch-time/load-failure';
+import { RecentRewardsTable } from '../components/watch-time/RecentRewardsTable';
+import { TwitchAuthorizeCard } from '../components/watch-time/TwitchAuthorizeCard';
+import { TwitchNoticeAlert } from '../components/watch-time/TwitchNoticeAlert';
+import { useWatchTimeStatus } from '../components/watch-time/use-watch-time';
+import { WatchTimeBadges } from '../components/watch-time/WatchTimeBadges';
+import { WatchTimeSettingsForm } from '../components/watch-time/WatchTimeSettingsForm';
+import { WatchTimeStats } from '../components/watch-time/WatchTimeStats';
+import { errorMessage, errorStatus } from '../lib/errors';
 
+/** Watch Time Rewards (admin-spec section 2). Admin rights are the server's answer, shown as a card on refusal. */
 export function AdminWatchTimePage() {
-  return <ComingSoon title="Watch Time Rewards" message="Watch time reward settings are coming soon." />;
+  const status = useWatchTimeStatus();
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/dashboard" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} />
+            Back to Dashboard
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Watch Time Rewards</Title>
+            <Text c="dimmed">Viewers with a linked Twitch account earn coins while they watch.</Text>
+          </div>
+          {status.data && <WatchTimeBadges status={status.data} />}
+        </Group>
+        <TwitchNoticeAlert />
+        {status.isPending && (
+          <Stack aria-busy="true" aria-label="Loading watch time settings">
+            <Skeleton height={120} />
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <Skeleton height={180} />
+              <Skeleton height={180} />
+            </SimpleGrid>
+          </Stack>
+        )}
+        {status.isError && <LoadFailedCard error={status.error} onRetry={() => void status.refetch()} />}
+        {status.data && (
+          <>
+            <WatchTimeStats stats={status.data.stats} />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+              <WatchTimeSettingsForm
+                key={`${status.data.settings.lastUpdated ?? 'never'}`}
+                settings={status.data.settings}
+              />
+              <Stack gap="lg">
+                <CurrentSettingsCard settings={status.data.settings} />
+                <TwitchAuthorizeCard status={status.data} />
+              </Stack>
+            </SimpleGrid>
+            <RecentRewardsTable onRefresh={() => void status.refetch()} />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/** The spec's card on a refused permission; any other failure shows the server's own words too. */
+function LoadFailedCard({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const refused = isPermissionRefusal(errorStatus(error));
+  return (
+    <Paper withBorder p="xl" role="alert" data-testid="watch-time-error">
+      <Stack align="center" ta="center" gap="sm">
+        <IconAlertCircle size={36} color="var(--mantine-color-red-6)" />
+        {refused ? (
+          <Text fw={600}>{PERMISSION_REFUSED_TEXT}</Text>
+        ) : (
+          <>
+            <Title order={3} size="h4">
+              Failed to load watch time settings
+            </Title>
+            <Text c="dimmed">{errorMessage(error)}</Text>
+          </>
+        )}
+        {!refused && (
+          <Button variant="light" onClick={onRetry}>
+            Retry
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
 }

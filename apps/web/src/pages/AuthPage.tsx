@@ -1,7 +1,8 @@
 import { Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
+import { returnPath } from '../auth/return-to';
 import { LoginForm } from '../components/auth/LoginForm';
 import { RegisterForm } from '../components/auth/RegisterForm';
 import { PageLoader } from '../components/common/PageLoader';
@@ -11,15 +12,16 @@ type Tab = 'login' | 'register';
 export function AuthPage() {
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
+  const location = useLocation();
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
   // Set before the request, so the render that sees the new user already knows it came from this form
-  // (a signed-in visitor goes to '/', a fresh sign-in to '/dashboard').
+  // (a signed-in visitor goes to '/', a fresh sign-in back to the page it was sent away from, else '/').
   const signingIn = useRef(false);
   const markSigningIn = () => {
     signingIn.current = true;
   };
 
-  if (user) return <Navigate to={signingIn.current ? '/dashboard' : '/'} replace />;
+  if (user) return <Navigate to={signingIn.current ? returnPath(location.state) : '/'} replace />;
   if (isLoading) return <PageLoader />;
 
   return (

@@ -1,8 +1,10 @@
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../auth/AuthContext';
+import { PausedBanner } from '../components/actions/PausedBanner';
 import { BuyCoinsSection, DashboardStats, RecentTransactions } from '../components/coins';
 import { DashboardTabs } from '../components/dashboard/DashboardTabs';
 import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
+import { ShopStatusCard } from '../components/shop-status/ShopStatusCard';
 import { StreamStatsCard } from '../components/stream/StreamStatsCard';
 
 export function DashboardPage() {
@@ -17,8 +19,10 @@ export function DashboardPage() {
           <Title order={1}>Welcome back, {user.displayName || user.username}</Title>
           <Text c="dimmed">Your coins, your actions and your profile.</Text>
         </div>
+        <PausedBanner />
         <DashboardStats />
         <StreamStatsCard />
+        {user.isAdmin && <ShopStatusCard />}
         <BuyCoinsSection />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,4 +1,5 @@
 import { Container, Grid, Stack } from '@mantine/core';
+import { PausedBanner } from '../components/actions/PausedBanner';
 import { StreamActionsSection } from '../components/actions/StreamActionsSection';
 import { GetCoinsSection } from '../components/coins';
 import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
@@ -7,6 +8,7 @@ export function ShopPage() {
   return (
     <Container size="xl" py="xl">
       <Stack gap={48}>
+        <PausedBanner />
         <section>
           <GetCoinsSection />
         </section>

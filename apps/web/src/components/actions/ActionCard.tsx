@@ -1,6 +1,8 @@
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { formatNumber, type TStreamAction } from '@shop/domain';
-import { IconBolt, IconCoin, IconUser } from '@tabler/icons-react';
+import { IconBolt, IconClock, IconCoin, IconPlayerPause, IconUser } from '@tabler/icons-react';
+import { usePaymentModal } from '../coins/PaymentModalContext';
+import { cooldownEnd, countdownText, useSecondsLeft } from './action-cooldown';
 import { GAME_COLORS, GAME_LABELS } from './game-labels';
 
 interface Props {
@@ -12,23 +14,50 @@ interface Props {
   onTest?: (action: TStreamAction) => void;
   testing?: boolean;
   layout?: 'grid' | 'list';
+  /** The streamer paused the shop: nothing can be triggered. */
+  paused?: boolean;
 }
 
-export function ActionCard({ action, balance, onTrigger, onTest, testing = false, layout = 'grid' }: Props) {
+export function ActionCard({
+  action,
+  balance,
+  onTrigger,
+  onTest,
+  testing = false,
+  layout = 'grid',
+  paused = false,
+}: Props) {
+  const payment = usePaymentModal();
+  const secondsLeft = useSecondsLeft(cooldownEnd(action.availableAt, action.userAvailableAt));
   // viewer-spec section 5: the trigger is disabled when the balance is below the cost.
   const tooPoor = balance !== null && balance < action.cost;
+  // Why the button is off, most important first: a pause or a cooldown would refuse even a rich viewer.
+  const blocked = paused ? 'paused' : secondsLeft > 0 ? 'cooldown' : tooPoor ? 'poor' : null;
+  const label = {
+    paused: 'Paused',
+    cooldown: `Available in ${countdownText(secondsLeft)}`,
+    poor: 'Not Enough Coins',
+  };
+  const icon = { paused: <IconPlayerPause size={16} />, cooldown: <IconClock size={16} />, poor: undefined };
 
   const buttons = (
     <Group gap="xs" wrap="nowrap">
       <Button
         size="sm"
         onClick={() => onTrigger(action)}
-        disabled={tooPoor}
-        leftSection={tooPoor ? undefined : <IconBolt size={16} />}
+        disabled={blocked !== null}
+        leftSection={blocked ? icon[blocked] : <IconBolt size={16} />}
         style={layout === 'grid' ? { flex: 1 } : undefined}
+        data-testid="trigger-button"
       >
-        {tooPoor ? 'Not Enough Coins' : 'Trigger'}
+        {blocked ? label[blocked] : 'Trigger'}
       </Button>
+      {blocked === 'poor' && (
+        // A way out of 'Not Enough Coins': the same payment dialog as the navbar's plus button.
+        <Button size="sm" variant="light" color="yellow" onClick={() => payment.open()} style={{ flexShrink: 0 }}>
+          Buy Coins
+        </Button>
+      )}
       {onTest && (
         <Button size="sm" variant="light" onClick={() => onTest(action)} loading={testing} style={{ flexShrink: 0 }}>
           Test

@@ -15,6 +15,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import {
   FALLBACK_CATEGORY_NAMES,
   GAME_TYPES,
+  MAX_COOLDOWN_SECONDS,
   type TGameType,
   type TStreamAction,
   ZStreamActionInput,
@@ -171,6 +172,26 @@ export function ActionFormModal({ opened, onClose, gameType, action = null }: Pr
             </Grid.Col>
           </Grid>
           <TextInput label="Image URL" description="Optional" type="url" {...form.getInputProps('imageUrl')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <NumberInput
+              label="Cooldown (seconds)"
+              description="Nobody can trigger it again until this passes; 0 for none"
+              min={0}
+              max={MAX_COOLDOWN_SECONDS}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('cooldownSeconds')}
+            />
+            <NumberInput
+              label="Per-viewer cooldown (seconds)"
+              description="The same viewer must wait this long; 0 for none"
+              min={0}
+              max={MAX_COOLDOWN_SECONDS}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('userCooldownSeconds')}
+            />
+          </SimpleGrid>
           <Switch
             label="Active"
             description="Inactive actions are hidden from the shop and cannot be triggered"

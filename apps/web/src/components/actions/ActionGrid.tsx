@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { TStreamAction } from '@shop/domain';
 import { useAuth } from '../../auth/AuthContext';
+import { useShopStatus } from '../stream/use-shop-status';
 import { ActionCard } from './ActionCard';
 import type { ActionTrigger } from './use-action-trigger';
 import { useTestAction } from './use-test-action';
@@ -15,6 +16,7 @@ interface Props {
 export function ActionGrid({ actions, trigger, layout = 'grid' }: Props) {
   const { user } = useAuth();
   const { test, testingId } = useTestAction();
+  const { paused } = useShopStatus();
   const cards = actions.map((action) => (
     <ActionCard
       key={action.id}
@@ -24,6 +26,7 @@ export function ActionGrid({ actions, trigger, layout = 'grid' }: Props) {
       onTest={user?.isAdmin ? (a) => test(a.id) : undefined}
       testing={testingId === action.id}
       layout={layout}
+      paused={paused}
     />
   ));
 

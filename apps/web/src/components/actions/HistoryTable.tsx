@@ -116,6 +116,16 @@ function HistoryRow({ record, now, refunding, resending, onRefund, onResend, onO
           <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="history-status">
             {status}
           </Badge>
+          {record.deliveryState === 'retrying' && (
+            <Badge color="yellow" variant="outline" style={{ flexShrink: 0 }}>
+              Retrying
+            </Badge>
+          )}
+          {record.attempts > 0 && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="history-attempts">
+              {record.attempts} of {record.maxAttempts} {record.maxAttempts === 1 ? 'try' : 'tries'}
+            </Text>
+          )}
           {record.lastResend && <ResendBadge outcome={record.lastResend} />}
         </Group>
       </Table.Td>

@@ -82,6 +82,13 @@ function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; 
   }, [liveGame]);
 
   const matching = filterActions(actions, { search, category, game });
+  const filtered = search !== '' || category !== ALL_CATEGORIES || game !== 'all';
+  const clearFilters = () => {
+    setSearch('');
+    setCategory(ALL_CATEGORIES);
+    setGame('all');
+    setShown(PAGE_SIZE);
+  };
   // A new filter starts again from the first page.
   const refilter =
     <T,>(set: (value: T) => void) =>
@@ -120,9 +127,14 @@ function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; 
         />
       </Group>
       {matching.length === 0 ? (
-        <Center py="xl">
+        <Stack align="center" gap="sm" py="xl">
           <Text c="dimmed">No actions found matching your criteria.</Text>
-        </Center>
+          {filtered && (
+            <Button variant="light" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          )}
+        </Stack>
       ) : (
         <ActionGrid actions={matching.slice(0, shown)} trigger={trigger} />
       )}

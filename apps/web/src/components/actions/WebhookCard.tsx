@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 import { ENDPOINT_GAME_LABELS, GAME_COLORS } from './game-labels';
+import { OverlayLink } from './OverlayLink';
 
 interface Props {
   endpoint: TWebhookEndpoint;
@@ -57,6 +58,7 @@ export function WebhookCard({ endpoint, onEdit, onDelete }: Props) {
             onChange={(e) => toggle.mutate({ id: endpoint.id, active: e.currentTarget.checked })}
           />
         </Group>
+        {endpoint.overlayUrl && <OverlayLink url={endpoint.overlayUrl} />}
         {/* The input takes its own row on a phone so its placeholder is not cut off. */}
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput

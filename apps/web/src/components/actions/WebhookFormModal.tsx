@@ -1,6 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { MASKED_SECRET, type TEndpointGameType, type TWebhookEndpoint, ZWebhookEndpointInput } from '@shop/domain';
+import {
+  isOverlayUrl,
+  MASKED_SECRET,
+  type TEndpointGameType,
+  type TWebhookEndpoint,
+  ZWebhookEndpointInput,
+} from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -75,6 +81,8 @@ export function WebhookFormModal({ opened, onClose, endpoint = null }: Props) {
     else create.mutate({ ...fields, active: true });
   });
   const saving = create.isPending || update.isPending;
+  // The built-in stream overlay needs no secret (issue 11).
+  const overlay = isOverlayUrl(form.values.url);
 
   return (
     <Modal opened={opened} onClose={onClose} title={endpoint ? 'Edit Webhook' : 'Add New Webhook'} size="lg" centered>
@@ -83,14 +91,20 @@ export function WebhookFormModal({ opened, onClose, endpoint = null }: Props) {
           <TextInput
             label="URL"
             withAsterisk
-            placeholder="https://example.com/hook, rcon://host:25575 or webrcon://host:28016"
+            placeholder="https://example.com/hook, rcon://host:25575, webrcon://host:28016 or overlay://stream"
             {...form.getInputProps('url')}
           />
           <PasswordField
             label="Secret Key"
-            withAsterisk
+            withAsterisk={!overlay}
             autoComplete="new-password"
-            description={endpoint ? 'Leave as is to keep the stored secret' : 'HMAC secret or RCON password'}
+            description={
+              overlay
+                ? 'Not needed: the shop makes the overlay its own secret page URL'
+                : endpoint
+                  ? 'Leave as is to keep the stored secret'
+                  : 'HMAC secret or RCON password'
+            }
             {...form.getInputProps('secretKey')}
           />
           <TextInput label="Description" withAsterisk {...form.getInputProps('description')} />

@@ -16,6 +16,10 @@ const action: TStreamAction = {
   webhookAction: 'spawn bear {target}',
   minecraftServer: null,
   active: true,
+  cooldownSeconds: 30,
+  userCooldownSeconds: 0,
+  availableAt: null,
+  userAvailableAt: null,
 };
 
 describe('action form', () => {
@@ -40,5 +44,15 @@ describe('action form', () => {
     const payload = actionPayload({ ...actionFormValues(action, 'rust'), cost: 150, description: 'A bear appears ' });
     expect(changedActionFields(action, payload)).toEqual({ cost: 150 });
     expect(changedActionFields(action, actionPayload(actionFormValues(action, 'rust')))).toEqual({});
+  });
+
+  it('carries the cooldowns: 0 for a new action, changed ones on edit', () => {
+    expect(actionFormValues(null, 'any')).toMatchObject({ cooldownSeconds: 0, userCooldownSeconds: 0 });
+    const payload = actionPayload({
+      ...actionFormValues(action, 'rust'),
+      cooldownSeconds: 30,
+      userCooldownSeconds: '45',
+    });
+    expect(changedActionFields(action, payload)).toEqual({ userCooldownSeconds: 45 });
   });
 });

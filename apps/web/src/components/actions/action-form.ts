@@ -11,6 +11,9 @@ export interface ActionFormValues {
   gameType: TGameType;
   targetType: TTargetType;
   active: boolean;
+  /** Seconds; strings while the number field is empty (the shared schema then says what is wrong). */
+  cooldownSeconds: number | string;
+  userCooldownSeconds: number | string;
 }
 
 export interface ActionPayload {
@@ -23,6 +26,8 @@ export interface ActionPayload {
   gameType: TGameType;
   targetType: TTargetType;
   active: boolean;
+  cooldownSeconds: number;
+  userCooldownSeconds: number;
 }
 
 /** A new action of the tab's game (admin-spec section 5: cost 50, target global), or the one being edited. */
@@ -37,6 +42,8 @@ export function actionFormValues(action: TStreamAction | null, gameType: TGameTy
     gameType: action?.gameType ?? gameType,
     targetType: action?.targetType ?? 'global',
     active: action?.active ?? true,
+    cooldownSeconds: action?.cooldownSeconds ?? 0,
+    userCooldownSeconds: action?.userCooldownSeconds ?? 0,
   };
 }
 
@@ -52,6 +59,8 @@ export function actionPayload(values: ActionFormValues): ActionPayload {
     gameType: values.gameType,
     targetType: values.gameType === 'rust' ? values.targetType : 'global',
     active: values.active,
+    cooldownSeconds: Number(values.cooldownSeconds),
+    userCooldownSeconds: Number(values.userCooldownSeconds),
   };
 }
 
@@ -67,5 +76,9 @@ export function changedActionFields(action: TStreamAction, payload: ActionPayloa
   if (payload.gameType !== action.gameType) changes.gameType = payload.gameType;
   if (payload.targetType !== action.targetType) changes.targetType = payload.targetType;
   if (payload.active !== action.active) changes.active = payload.active;
+  if (payload.cooldownSeconds !== action.cooldownSeconds) changes.cooldownSeconds = payload.cooldownSeconds;
+  if (payload.userCooldownSeconds !== action.userCooldownSeconds) {
+    changes.userCooldownSeconds = payload.userCooldownSeconds;
+  }
   return changes;
 }

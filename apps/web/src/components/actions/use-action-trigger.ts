@@ -1,11 +1,13 @@
 import { INSUFFICIENT_COINS, type TStreamAction } from '@shop/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
+import { authReturnState } from '../../auth/return-to';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
+import { showAcceptedTrigger } from '../realtime/receipt-notifications';
 import { useRefreshBalance } from './use-refresh-balance';
 
 /**
@@ -16,7 +18,9 @@ export function useActionTrigger() {
   const trpc = useTRPC();
   const { user } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const refreshBalance = useRefreshBalance();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<TStreamAction | null>(null);
   const [targetSteamId, setTargetSteamId] = useState<string | null>(null);
   // One key per opened dialog: a double click, or a retry after a lost reply, is charged once.
@@ -24,16 +28,26 @@ export function useActionTrigger() {
 
   const mutation = useMutation(
     trpc.actions.trigger.mutationOptions({
-      onSuccess: async () => {
-        notify.success('Action Triggered!', 'Your action has been sent to the streamer.');
+      onSuccess: async (result) => {
+        // 'Action Triggered!' stays; the toast's line then follows the delivery receipts over /ws.
+        showAcceptedTrigger(result.historyId, pending?.name ?? 'Action');
         close();
-        await refreshBalance();
+        await Promise.all([
+          refreshBalance(),
+          // A cooldown may have started: the card counts down from the server's availableAt.
+          queryClient.invalidateQueries({ queryKey: trpc.actions.list.queryKey() }),
+        ]);
       },
       onError: async (err) => {
+        // A cooldown (429) or pause (409) says why in its message.
         notify.error('Action Failed', errorMessage(err));
         close();
-        // A refusal may mean our cached balance was stale; show the real one.
-        await refreshBalance();
+        // A refusal may mean our cached balance, cooldowns or pause state were stale; show the real ones.
+        await Promise.all([
+          refreshBalance(),
+          queryClient.invalidateQueries({ queryKey: trpc.actions.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.shop.status.queryKey() }),
+        ]);
       },
     }),
   );
@@ -46,7 +60,7 @@ export function useActionTrigger() {
   /** Card button: signed-out visitors go to sign in first. */
   function request(action: TStreamAction) {
     if (!user) {
-      void navigate('/auth');
+      void navigate('/auth', { state: authReturnState(location) });
       return;
     }
     setTargetSteamId(null);

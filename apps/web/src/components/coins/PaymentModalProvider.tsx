@@ -1,11 +1,14 @@
 import type { TCoinPackage } from '@shop/domain';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
-import { PaymentModal } from './PaymentModal';
+import { authReturnState } from '../../auth/return-to';
 import { type PaymentModalApi, PaymentModalContext } from './PaymentModalContext';
 
 export { usePaymentModal } from './PaymentModalContext';
+
+// The dialog (packages, PayPal, the demo checkout) is its own chunk: most visits never open it.
+const PaymentModal = lazy(() => import('./PaymentModal').then((m) => ({ default: m.PaymentModal })));
 
 /**
  * One payment dialog for the whole app, so the navbar pill and every package card open the same
@@ -14,6 +17,7 @@ export { usePaymentModal } from './PaymentModalContext';
 export function PaymentModalProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const [opened, setOpened] = useState(false);
   // null means 'let the user pick a package first'.
   const [initialPackage, setInitialPackage] = useState<TCoinPackage | null>(null);
@@ -22,13 +26,13 @@ export function PaymentModalProvider({ children }: { children: ReactNode }) {
     (pkg?: TCoinPackage) => {
       // viewer-spec section 6: buying while signed out leads to /auth.
       if (!user) {
-        void navigate('/auth');
+        void navigate('/auth', { state: authReturnState(location) });
         return;
       }
       setInitialPackage(pkg ?? null);
       setOpened(true);
     },
-    [user, navigate],
+    [user, navigate, location],
   );
   const close = useCallback(() => {
     setOpened(false);
@@ -42,7 +46,9 @@ export function PaymentModalProvider({ children }: { children: ReactNode }) {
       {children}
       {/* Keyed so every opening starts clean: no package left selected from a previous visit. */}
       {opened && user && (
-        <PaymentModal key={initialPackage?.id ?? 'pick'} initialPackage={initialPackage} onClose={close} />
+        <Suspense fallback={null}>
+          <PaymentModal key={initialPackage?.id ?? 'pick'} initialPackage={initialPackage} onClose={close} />
+        </Suspense>
       )}
     </PaymentModalContext.Provider>
   );

@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { QueryError } from '../common/QueryError';
+import { DeliveryBadge } from './DeliveryBadge';
 import { skeletonKeys } from './skeleton-keys';
 import { TransactionAmount } from './TransactionAmount';
 import { TransactionTypeBadge } from './TransactionTypeBadge';
@@ -53,11 +54,15 @@ function Body() {
                   {formatDateTime(t.createdAt)}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              {/* Wide enough for 'PURCHASE': the description column would squeeze the badge to 'PURC...'. */}
+              <Table.Td style={{ minWidth: 110 }}>
                 <TransactionTypeBadge type={t.type} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{t.description}</Text>
+                <Stack gap={4} align="flex-start">
+                  <Text size="sm">{t.description}</Text>
+                  {t.delivery && <DeliveryBadge delivery={t.delivery} />}
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <TransactionAmount amount={t.amount} size="sm" ta="right" />

@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { TTransaction } from '@shop/domain';
+import { DeliveryBadge } from './DeliveryBadge';
 import { TransactionAmount } from './TransactionAmount';
 import { TransactionTypeBadge } from './TransactionTypeBadge';
 import { formatDateTime } from './transactions';
@@ -15,6 +16,7 @@ export function TransactionRow({ transaction: t }: { transaction: TTransaction }
           </Text>
           <Group gap="xs">
             <TransactionTypeBadge type={t.type} />
+            {t.delivery && <DeliveryBadge delivery={t.delivery} />}
             <Text size="xs" c="dimmed">
               {formatDateTime(t.createdAt)}
             </Text>

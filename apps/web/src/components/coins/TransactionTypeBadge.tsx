@@ -7,7 +7,7 @@ const COLORS: Record<TTransactionType, string> = {
   action: 'violet',
   refund: 'blue',
   reward: 'teal',
-  conversion: 'gray',
+  conversion: 'grape',
   admin_grant: 'orange',
   chargeback: 'red',
   admin_adjustment: 'yellow',

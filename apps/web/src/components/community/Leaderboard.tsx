@@ -69,6 +69,8 @@ export function Leaderboard({ limit = 10 }: Props) {
 }
 
 function LeaderboardRow({ entry, rank }: { entry: TLeaderboardEntry; rank: number }) {
+  // The display name where one is set; the login name stays in the link target and under it.
+  const name = entry.displayName || entry.username;
   return (
     <Table.Tr data-testid="leaderboard-row">
       <Table.Td>
@@ -78,10 +80,17 @@ function LeaderboardRow({ entry, rank }: { entry: TLeaderboardEntry; rank: numbe
       </Table.Td>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={entry.profilePicture || null} alt={entry.username} radius="xl" color="violet">
-            {initials(entry.username)}
+          <Avatar src={entry.profilePicture || null} alt={name} radius="xl" color="violet">
+            {initials(name)}
           </Avatar>
-          <Text fw={600}>{entry.username}</Text>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600}>{name}</Text>
+            {entry.displayName && (
+              <Text size="xs" c="dimmed">
+                @{entry.username}
+              </Text>
+            )}
+          </Stack>
         </Group>
       </Table.Td>
       <Table.Td ta="right">{formatNumber(entry.actionCount)}</Table.Td>

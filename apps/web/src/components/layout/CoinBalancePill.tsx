@@ -4,6 +4,7 @@ import { IconCoin, IconPlus } from '@tabler/icons-react';
 import { usePaymentModal } from '../coins/PaymentModalContext';
 import classes from './CoinBalancePill.module.css';
 import { useHighlightOnChange } from './use-highlight-on-change';
+import { useLedgerFollowsBalance } from './use-ledger-follows-balance';
 
 /** viewer-spec section 9: the balance highlight lasts 1000 ms. */
 const HIGHLIGHT_MS = 1000;
@@ -11,6 +12,7 @@ const HIGHLIGHT_MS = 1000;
 export function CoinBalancePill({ balance }: { balance: number }) {
   const payment = usePaymentModal();
   const highlighted = useHighlightOnChange(balance, HIGHLIGHT_MS);
+  useLedgerFollowsBalance(balance);
 
   return (
     <Paper

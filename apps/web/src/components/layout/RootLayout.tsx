@@ -1,8 +1,11 @@
 import { AppShell, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '../../auth/AuthProvider';
 import { PaymentModalProvider } from '../coins/PaymentModalProvider';
+import { PageLoader } from '../common/PageLoader';
+import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileNavLinks } from './NavLinks';
@@ -10,14 +13,17 @@ import classes from './RootLayout.module.css';
 
 /**
  * Shell of every page. AuthProvider sits inside the router so logout can leave guarded pages first;
- * PaymentModalProvider sits inside AuthProvider because buying signed out navigates to /auth.
+ * PaymentModalProvider sits inside AuthProvider because buying signed out navigates to /auth;
+ * RealtimeProvider too, because the socket carries the signed-in viewer's receipts.
  */
 export function RootLayout() {
   return (
     <AuthProvider>
-      <PaymentModalProvider>
-        <Shell />
-      </PaymentModalProvider>
+      <RealtimeProvider>
+        <PaymentModalProvider>
+          <Shell />
+        </PaymentModalProvider>
+      </RealtimeProvider>
     </AuthProvider>
   );
 }
@@ -42,7 +48,10 @@ function Shell() {
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>
-          <Outlet />
+          {/* Pages are lazy chunks; see pages/lazy-pages.tsx. */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </div>
         <Footer />
       </AppShell.Main>

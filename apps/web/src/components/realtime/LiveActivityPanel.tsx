@@ -1,17 +1,9 @@
 import { Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { formatNumber, type TRealtimeMessage } from '@shop/domain';
+import { formatNumber } from '@shop/domain';
 import { IconPlugConnected } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useAuth } from '../../auth/AuthContext';
-import { useTRPC } from '../../trpc';
-import { clockTime } from './realtime-messages';
-import { useRealtime } from './use-realtime';
-
-type ActivityMessage = Extract<TRealtimeMessage, { type: 'action_triggered' | 'action_tested' }>;
-
-const isActivity = (m: TRealtimeMessage): m is ActivityMessage =>
-  m.type === 'action_triggered' || m.type === 'action_tested';
+import { useEffect } from 'react';
+import { useRealtimeFeed } from './RealtimeContext';
+import { type ActivityMessage, activityName, clockTime } from './realtime-messages';
 
 interface Props {
   /** viewer-spec section 9: 10 items by default. */
@@ -20,23 +12,10 @@ interface Props {
 
 /** Live Activity (viewer-spec section 2): what viewers are triggering right now. */
 export function LiveActivityPanel({ limit = 10 }: Props) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const userId = user?.id;
-
-  // A refund of our own action (every delivery failed, or an admin refunded it) changes our balance.
-  const onMessage = useCallback(
-    (message: TRealtimeMessage) => {
-      if (message.type === 'action_status' && message.status === 'refunded' && message.userId === userId) {
-        void queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.transactions.list.queryKey() });
-      }
-    },
-    [queryClient, trpc, userId],
-  );
-  const { status, messages, reconnect } = useRealtime({ onMessage, identity: userId ?? null });
-  const items = messages.filter(isActivity).slice(0, limit);
+  // The app's one socket (RealtimeProvider); on every connect the server replays its recent events first.
+  const { status, activity, reconnect, watch } = useRealtimeFeed();
+  useEffect(watch, [watch]);
+  const items = activity.slice(0, limit);
   const connected = status === 'connected';
 
   return (
@@ -91,7 +70,7 @@ function ActivityItem({ item }: { item: ActivityMessage }) {
             )}
           </Group>
           <Text size="xs" c="dimmed">
-            {tested ? 'Tested by' : 'Triggered by'} {item.user.username}
+            {tested ? 'Tested by' : 'Triggered by'} {activityName(item)}
             {tested ? '' : ` · ${formatNumber(item.action.cost)} coins`}
           </Text>
         </Stack>

@@ -1,41 +1,91 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, keepLatest, nextAttempt, parseRealtimeMessage } from './realtime-messages';
+import {
+  type ActivityMessage,
+  activityName,
+  clockTime,
+  mergeActivity,
+  nextAttempt,
+  parseRealtimeMessage,
+} from './realtime-messages';
 
-const triggered = {
+const triggered: ActivityMessage = {
   type: 'action_triggered',
   action: { name: 'Airhorn', cost: 50 },
-  user: { username: 'viewer' },
+  user: { username: 'viewer', displayName: 'The Viewer' },
   timestamp: '2025-06-15T12:00:00.000Z',
   success: true,
 };
 
 describe('parseRealtimeMessage', () => {
-  it('reads the three message types', () => {
+  it('reads the four message types', () => {
     expect(parseRealtimeMessage(JSON.stringify(triggered))).toEqual(triggered);
     expect(parseRealtimeMessage(JSON.stringify({ ...triggered, type: 'action_tested' }))?.type).toBe('action_tested');
-    const status = {
+    const receipt = {
       type: 'action_status',
       historyId: 4,
-      userId: 2,
-      action: { name: 'Airhorn', cost: 50 },
+      actionName: 'Airhorn',
       status: 'refunded',
+      attempt: 4,
+      maxAttempts: 4,
+      nextAttemptAt: null,
+      message: 'connect ECONNREFUSED',
+      refundedCoins: 50,
+      balance: 150,
       timestamp: '2025-06-15T12:00:00.000Z',
     };
-    expect(parseRealtimeMessage(JSON.stringify(status))).toEqual(status);
+    expect(parseRealtimeMessage(JSON.stringify(receipt))).toEqual(receipt);
+    const paused = { type: 'shop_status', paused: true, reason: 'manual' };
+    expect(parseRealtimeMessage(JSON.stringify(paused))).toEqual(paused);
+    const reward = {
+      type: 'balance_changed',
+      balance: 107,
+      amount: 7,
+      reason: 'reward',
+      timestamp: '2025-06-15T12:00:00.000Z',
+    };
+    expect(parseRealtimeMessage(JSON.stringify(reward))).toEqual(reward);
   });
 
   it('drops anything else', () => {
     expect(parseRealtimeMessage('not json')).toBeNull();
     expect(parseRealtimeMessage(JSON.stringify({ type: 'hello' }))).toBeNull();
     expect(parseRealtimeMessage(JSON.stringify({ ...triggered, user: null }))).toBeNull();
+    expect(
+      parseRealtimeMessage(JSON.stringify({ type: 'action_status', historyId: 1, actionName: 'x', status: 'lost' })),
+    ).toBeNull();
+    expect(parseRealtimeMessage(JSON.stringify({ type: 'balance_changed', balance: '107', amount: 7 }))).toBeNull();
     expect(parseRealtimeMessage(new ArrayBuffer(2))).toBeNull();
   });
 });
 
-describe('keepLatest', () => {
+describe('activityName', () => {
+  it('shows the display name, else the login name', () => {
+    expect(activityName(triggered)).toBe('The Viewer');
+    expect(activityName({ ...triggered, user: { username: 'viewer', displayName: null } })).toBe('viewer');
+  });
+});
+
+describe('mergeActivity', () => {
+  const at = (iso: string, name = 'Airhorn'): ActivityMessage => ({
+    ...triggered,
+    action: { name, cost: 50 },
+    timestamp: iso,
+  });
+
   it('puts the newest first and keeps at most max', () => {
-    expect(keepLatest([2, 1], 3, 50)).toEqual([3, 2, 1]);
-    expect(keepLatest([3, 2, 1], 4, 3)).toEqual([4, 3, 2]);
+    const a = at('2025-06-15T12:00:01.000Z');
+    const b = at('2025-06-15T12:00:02.000Z');
+    const c = at('2025-06-15T12:00:03.000Z');
+    expect(mergeActivity([b, a], c)).toEqual([c, b, a]);
+    expect(mergeActivity([c, b], a, 2)).toEqual([c, b]);
+  });
+
+  it('skips a replayed backlog event and files an older one by its time', () => {
+    const a = at('2025-06-15T12:00:01.000Z');
+    const b = at('2025-06-15T12:00:02.000Z');
+    const c = at('2025-06-15T12:00:03.000Z');
+    expect(mergeActivity([c, a], { ...c })).toEqual([c, a]);
+    expect(mergeActivity([c, a], b)).toEqual([c, b, a]);
   });
 });
 

@@ -1,7 +1,10 @@
-import type { TRealtimeMessage } from '@shop/domain';
+import { RECEIPT_STATUSES, type TRealtimeMessage } from '@shop/domain';
 
 /** viewer-spec section 9: the last 50 messages are kept. */
 export const MAX_MESSAGES = 50;
+
+export type ActivityMessage = Extract<TRealtimeMessage, { type: 'action_triggered' | 'action_tested' }>;
+export type ReceiptMessage = Extract<TRealtimeMessage, { type: 'action_status' }>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -14,23 +17,56 @@ export function parseRealtimeMessage(data: unknown): TRealtimeMessage | null {
   } catch {
     return null;
   }
-  if (!isObject(value) || !isObject(value.action) || typeof value.action.name !== 'string') return null;
-  if (typeof value.timestamp !== 'string') return null;
+  if (!isObject(value)) return null;
   if (value.type === 'action_triggered' || value.type === 'action_tested') {
-    return isObject(value.user) && typeof value.user.username === 'string' ? (value as TRealtimeMessage) : null;
+    const ok =
+      isObject(value.action) &&
+      typeof value.action.name === 'string' &&
+      typeof value.timestamp === 'string' &&
+      isObject(value.user) &&
+      typeof value.user.username === 'string';
+    return ok ? (value as unknown as TRealtimeMessage) : null;
   }
   if (value.type === 'action_status') {
-    return typeof value.userId === 'number' && typeof value.status === 'string' ? (value as TRealtimeMessage) : null;
+    const ok =
+      typeof value.historyId === 'number' &&
+      typeof value.actionName === 'string' &&
+      (RECEIPT_STATUSES as readonly unknown[]).includes(value.status);
+    return ok ? (value as unknown as TRealtimeMessage) : null;
+  }
+  if (value.type === 'balance_changed') {
+    const ok = typeof value.balance === 'number' && typeof value.amount === 'number';
+    return ok ? (value as unknown as TRealtimeMessage) : null;
+  }
+  if (value.type === 'shop_status') {
+    return typeof value.paused === 'boolean' ? (value as unknown as TRealtimeMessage) : null;
   }
   return null;
 }
 
-/** Newest first, capped. */
-export function keepLatest<T>(list: readonly T[], item: T, max: number = MAX_MESSAGES): T[] {
-  return [item, ...list].slice(0, max);
+export const isActivity = (m: TRealtimeMessage): m is ActivityMessage =>
+  m.type === 'action_triggered' || m.type === 'action_tested';
+
+/** Who to name in the panel: the display name when there is one, else the login name. */
+export function activityName(m: ActivityMessage): string {
+  return m.user.displayName || m.user.username;
 }
 
-/** The attempt number to make next after an unclean close, or null once the limit is used up. */
+const activityKey = (m: ActivityMessage) => `${m.type}|${m.timestamp}|${m.action.name}|${m.user.username}`;
+
+/**
+ * Adds an event to the newest-first list. Every (re)connect replays the server's backlog, so an
+ * event already shown is skipped, and an older one slots in by its own time, not at the top.
+ */
+export function mergeActivity(list: ActivityMessage[], item: ActivityMessage, max = MAX_MESSAGES): ActivityMessage[] {
+  const key = activityKey(item);
+  if (list.some((m) => activityKey(m) === key)) return list;
+  const at = list.findIndex((m) => m.timestamp < item.timestamp);
+  const merged = at === -1 ? [...list, item] : [...list.slice(0, at), item, ...list.slice(at)];
+  return merged.slice(0, max);
+}
+
+/** The attempt number to make next after an unasked-for close, or null once the limit is used up. */
 export function nextAttempt(attemptsMade: number, maxAttempts: number): number | null {
   return attemptsMade < maxAttempts ? attemptsMade + 1 : null;
 }

@@ -1,7 +1,13 @@
 import type { TRealtimeMessage } from '@shop/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
-import { keepLatest, nextAttempt, parseRealtimeMessage } from './realtime-messages';
+import {
+  type ActivityMessage,
+  isActivity,
+  mergeActivity,
+  nextAttempt,
+  parseRealtimeMessage,
+} from './realtime-messages';
 
 /** viewer-spec section 9: 5 reconnect attempts, 5 s apart, 5 s to connect each time. */
 const MAX_ATTEMPTS = 5;
@@ -22,21 +28,28 @@ interface Options {
    * opens, and sends a viewer's receipts only to their own sockets: a change reconnects.
    */
   identity?: number | null;
+  /**
+   * Whether to show the connection notices now. The socket runs on every page (receipts), but
+   * 'Connection lost' only means something where live activity is on screen.
+   */
+  announce?: () => boolean;
 }
 
-/** The /ws feed: connection state, the last 50 messages (newest first), and a manual reconnect. */
-export function useRealtime({ onMessage, identity = null }: Options = {}) {
+/** The /ws feed: connection state, the last 50 public events (newest first), and a manual reconnect. */
+export function useRealtime({ onMessage, identity = null, announce = () => true }: Options = {}) {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
-  const [messages, setMessages] = useState<TRealtimeMessage[]>([]);
+  const [activity, setActivity] = useState<ActivityMessage[]>([]);
   const socketRef = useRef<WebSocket | null>(null);
   const attemptsRef = useRef(0);
   const retryTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Set by reconnect() so the user who asked hears that it worked. */
   const announceRef = useRef(false);
   const onMessageRef = useRef(onMessage);
+  const announceNowRef = useRef(announce);
   useEffect(() => {
     onMessageRef.current = onMessage;
-  }, [onMessage]);
+    announceNowRef.current = announce;
+  }, [onMessage, announce]);
 
   /** Closes the current socket on purpose: its close event must not schedule a reconnect. */
   const teardown = useCallback(() => {
@@ -52,7 +65,8 @@ export function useRealtime({ onMessage, identity = null }: Options = {}) {
     setStatus('connecting');
     const socket = new WebSocket(realtimeUrl());
     socketRef.current = socket;
-    // A connect that hangs counts as an unclean close, so it goes through the retry path below.
+    let opened = false;
+    // A connect that hangs counts as a failed attempt, so it goes through the retry path below.
     const connectTimer = setTimeout(() => {
       if (socket.readyState === WebSocket.CONNECTING) socket.close();
     }, CONNECT_TIMEOUT_MS);
@@ -60,32 +74,42 @@ export function useRealtime({ onMessage, identity = null }: Options = {}) {
     socket.onopen = () => {
       clearTimeout(connectTimer);
       if (socketRef.current !== socket) return;
+      opened = true;
       const recovered = attemptsRef.current > 0 || announceRef.current;
       attemptsRef.current = 0;
       announceRef.current = false;
       setStatus('connected');
-      if (recovered) notify.success('Real-time connection established', 'Live activity is flowing again.');
+      if (recovered && announceNowRef.current())
+        notify.success('Real-time connection established', 'Live activity is flowing again.');
     };
     socket.onmessage = (event) => {
       const message = parseRealtimeMessage(event.data);
       if (!message || socketRef.current !== socket) return;
-      setMessages((list) => keepLatest(list, message));
+      if (isActivity(message)) setActivity((list) => mergeActivity(list, message));
       onMessageRef.current?.(message);
     };
-    socket.onclose = (event) => {
+    socket.onclose = () => {
       clearTimeout(connectTimer);
       // Our own teardown already replaced or cleared the socket: nothing to do.
       if (socketRef.current !== socket) return;
       socketRef.current = null;
       setStatus('disconnected');
-      if (event.wasClean) return;
+      // Any close we did not ask for reconnects, a clean one too: a server restart closes with 1001.
       const attempt = nextAttempt(attemptsRef.current, MAX_ATTEMPTS);
+      const tell = announceNowRef.current();
       if (attempt === null) {
-        notify.error('Connection failed', 'Could not establish a real-time connection. Please reload the page.');
+        if (tell)
+          notify.error('Connection failed', 'Could not establish a real-time connection. Please reload the page.');
         return;
       }
       attemptsRef.current = attempt;
-      notify.error('Connection lost', `Reconnecting in ${RETRY_MS / 1000} s (attempt ${attempt} of ${MAX_ATTEMPTS})`);
+      // 'lost' when a working connection dropped, 'error' when a new one could not be made.
+      if (tell) {
+        notify.error(
+          opened ? 'Connection lost' : 'Connection error',
+          `Reconnecting in ${RETRY_MS / 1000} s (attempt ${attempt} of ${MAX_ATTEMPTS})`,
+        );
+      }
       retryTimerRef.current = setTimeout(connect, RETRY_MS);
     };
   }, [teardown]);
@@ -103,5 +127,18 @@ export function useRealtime({ onMessage, identity = null }: Options = {}) {
     connect();
   }, [connect]);
 
-  return { status, messages, reconnect };
+  // Back on the network (Wi-Fi switch, laptop wakes): try at once with a fresh budget, unless connected.
+  useEffect(() => {
+    const onOnline = () => {
+      const socket = socketRef.current;
+      if (socket && socket.readyState <= WebSocket.OPEN) return;
+      attemptsRef.current = 0;
+      announceRef.current = true;
+      connect();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [connect]);
+
+  return { status, activity, reconnect };
 }

@@ -1,0 +1,73 @@
+import type { TRealtimeMessage, TUser } from '@shop/domain';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { useAuth } from '../../auth/AuthContext';
+import { useTRPC } from '../../trpc';
+import { RealtimeContext } from './RealtimeContext';
+import { handleReceipt } from './receipt-notifications';
+import { useRealtime } from './use-realtime';
+
+/**
+ * One /ws socket for the whole app (inside AuthProvider, so it knows who is signed in): the Live
+ * Activity panel reads its events, the trigger toast its receipts, the shop its pause switch.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+
+  const onMessage = useCallback(
+    (message: TRealtimeMessage) => {
+      const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
+      // The pill moves at once; the refetch that follows confirms it.
+      const setBalance = (balance: number) =>
+        queryClient.setQueryData<TUser | null>(trpc.user.get.queryKey() as QueryKey, (old) =>
+          old ? { ...old, coinBalance: balance } : old,
+        );
+      switch (message.type) {
+        case 'action_triggered':
+          // Someone's trigger may have started a global cooldown: the cards count down from the server's time.
+          invalidate(trpc.actions.list.queryKey());
+          return;
+        case 'action_tested':
+          return;
+        case 'shop_status':
+          invalidate(trpc.shop.status.queryKey());
+          return;
+        case 'action_status':
+          handleReceipt(message);
+          // Dashboard and /history show each trigger's delivery state: reload them on every step.
+          invalidate(trpc.transactions.list.pathKey());
+          invalidate(trpc.history.list.pathKey());
+          if (message.status === 'refunded') {
+            if (typeof message.balance === 'number') setBalance(message.balance);
+            invalidate(trpc.user.get.queryKey());
+            invalidate(trpc.transactions.stats.queryKey());
+          }
+          return;
+        case 'balance_changed':
+          // A watch-time reward or a channel-points conversion: the pill rises without a reload.
+          setBalance(message.balance);
+          invalidate(trpc.user.get.queryKey());
+          invalidate(trpc.transactions.list.pathKey());
+          invalidate(trpc.transactions.stats.queryKey());
+          return;
+      }
+    },
+    [queryClient, trpc],
+  );
+
+  // How many Live Activity panels are mounted: connection notices only where live activity is shown.
+  const watchers = useRef(0);
+  const watch = useCallback(() => {
+    watchers.current += 1;
+    return () => {
+      watchers.current -= 1;
+    };
+  }, []);
+  const announce = useCallback(() => watchers.current > 0, []);
+
+  const { status, activity, reconnect } = useRealtime({ onMessage, identity: user?.id ?? null, announce });
+  const value = useMemo(() => ({ status, activity, reconnect, watch }), [status, activity, reconnect, watch]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}

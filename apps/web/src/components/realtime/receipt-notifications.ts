@@ -1,0 +1,41 @@
+import { notifications, notificationsStore } from '@mantine/notifications';
+import type { ReceiptMessage } from './realtime-messages';
+import { queuedReceipt, receiptToast, supersedes } from './receipt-toast';
+
+/**
+ * The trigger toast of this tab, one per trigger, updated in place as receipts arrive over /ws.
+ * Module state because the toasts themselves are global (Mantine's store), like the socket's
+ * messages: the trigger's reply and its receipts reach different components in either order.
+ */
+const latest = new Map<number, ReceiptMessage>();
+/** Triggers made in this tab: only those get a toast (other tabs of the viewer show their own). */
+const owned = new Set<number>();
+
+const toastId = (historyId: number) => `receipt-${historyId}`;
+
+function render(receipt: ReceiptMessage): void {
+  const id = toastId(receipt.historyId);
+  const toast = receiptToast(receipt);
+  const data = { id, ...toast, withCloseButton: true };
+  if (notificationsStore.getState().notifications.some((n) => n.id === id)) {
+    notifications.update(data);
+    return;
+  }
+  // One toast at a time (viewer-spec section 9): a new state replaces whatever else is showing,
+  // including the failure toast of an earlier attempt.
+  notifications.clean();
+  notifications.show(data);
+}
+
+/** The trigger's reply arrived: show its toast, already at the newest state if a receipt came first. */
+export function showAcceptedTrigger(historyId: number, actionName: string): void {
+  owned.add(historyId);
+  render(latest.get(historyId) ?? queuedReceipt(historyId, actionName, new Date()));
+}
+
+/** A receipt from /ws; it updates the toast of a trigger made here. */
+export function handleReceipt(receipt: ReceiptMessage): void {
+  if (!supersedes(receipt, latest.get(receipt.historyId))) return;
+  latest.set(receipt.historyId, receipt);
+  if (owned.has(receipt.historyId)) render(receipt);
+}

@@ -1,0 +1,85 @@
+import { formatNumber } from '@shop/domain';
+import type { ReceiptMessage } from './realtime-messages';
+
+/** The spec's wording for an accepted trigger; the message line then follows the delivery. */
+export const TRIGGERED_TITLE = 'Action Triggered!';
+
+export interface ReceiptToast {
+  title: string;
+  message: string;
+  color: 'blue' | 'yellow' | 'green' | 'orange' | 'red';
+  /** Still on its way: a spinner, and the toast stays until the outcome is known. */
+  loading: boolean;
+  autoClose: number | false;
+}
+
+/** What the trigger toast says for a receipt (issue 11: Sending... -> Delivered | Retrying -> Refunded). */
+export function receiptToast(receipt: ReceiptMessage): ReceiptToast {
+  switch (receipt.status) {
+    case 'queued':
+      return { title: TRIGGERED_TITLE, message: 'Sending...', color: 'blue', loading: true, autoClose: false };
+    case 'retrying':
+      return {
+        title: TRIGGERED_TITLE,
+        // `attempt` counts the tries that failed, so the one coming up is the next.
+        message: `Retrying (${Math.min(receipt.attempt + 1, receipt.maxAttempts)} of ${receipt.maxAttempts})`,
+        color: 'yellow',
+        loading: true,
+        autoClose: false,
+      };
+    case 'delivered':
+      return {
+        title: TRIGGERED_TITLE,
+        message: 'Delivered to the game',
+        color: 'green',
+        loading: false,
+        autoClose: 5000,
+      };
+    case 'refunded': {
+      const coins = receipt.refundedCoins ?? 0;
+      return {
+        title: `${receipt.actionName} could not be delivered`,
+        message: `Refunded: ${formatNumber(coins)} ${coins === 1 ? 'coin is' : 'coins are'} back in your balance`,
+        color: 'orange',
+        loading: false,
+        autoClose: 8000,
+      };
+    }
+    case 'failed':
+      return {
+        title: `${receipt.actionName} could not be delivered`,
+        message: receipt.message ? `Delivery failed: ${receipt.message}` : 'Delivery failed',
+        color: 'red',
+        loading: false,
+        autoClose: 8000,
+      };
+  }
+}
+
+/** The receipt a trigger starts with, before the server's first one arrives. */
+export function queuedReceipt(historyId: number, actionName: string, now: Date): ReceiptMessage {
+  return {
+    type: 'action_status',
+    historyId,
+    actionName,
+    status: 'queued',
+    attempt: 0,
+    maxAttempts: 1,
+    nextAttemptAt: null,
+    message: null,
+    timestamp: now.toISOString(),
+  };
+}
+
+const FINAL = new Set<ReceiptMessage['status']>(['delivered', 'refunded', 'failed']);
+
+/**
+ * Receipts can overtake each other (the socket and the trigger's reply race): a final state is
+ * never replaced, and a later attempt replaces an earlier one.
+ */
+export function supersedes(next: ReceiptMessage, current: ReceiptMessage | undefined): boolean {
+  if (!current) return true;
+  if (FINAL.has(current.status)) return false;
+  if (FINAL.has(next.status)) return true;
+  return next.attempt >= current.attempt;
+}
