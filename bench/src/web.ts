@@ -131,7 +131,23 @@ function scriptTransferSize(details: unknown): number {
   return items.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN;
 }
 
+/** Trace failures Lighthouse itself says to run again for (Chromium sometimes loses the navigation start). */
+const RETRY_CODES = new Set(['NO_NAVSTART', 'NO_FCP']);
+
+class RetryableRun extends Error {}
+
 async function audit(url: string, port: number, headers: Record<string, string>): Promise<PageRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, port, headers);
+    } catch (error) {
+      if (!(error instanceof RetryableRun) || attempt === 3) throw error;
+      console.log(`  (${error.message}; running that page again)`);
+    }
+  }
+}
+
+async function auditOnce(url: string, port: number, headers: Record<string, string>): Promise<PageRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -142,7 +158,10 @@ async function audit(url: string, port: number, headers: Record<string, string>)
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const failure = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    throw RETRY_CODES.has(lhr.runtimeError.code) ? new RetryableRun(failure) : new Error(failure);
+  }
   // A guarded page that bounced to /auth would measure the wrong page.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
