@@ -1,13 +1,13 @@
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack } from '@mantine/core';
 import type { TCategory } from '@shop/domain';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../components/actions/ConfirmDeleteModal';
 import { CategoryFormModal } from '../components/categories/CategoryFormModal';
 import { CategoryList } from '../components/categories/CategoryList';
 import { deleteCategoryMessage } from '../components/categories/delete-message';
+import { AdminPageHeader } from '../components/layout/AdminPageHeader';
 import { errorMessage } from '../lib/errors';
 import { notify } from '../lib/notify';
 import { useTRPC } from '../trpc';
@@ -48,21 +48,14 @@ export function AdminCategoriesPage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Anchor component={Link} to="/dashboard" size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={14} />
-            Back to Dashboard
-          </Group>
-        </Anchor>
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>Manage Categories</Title>
-            <Text c="dimmed">Group the shop's actions; the action form offers the active ones.</Text>
-          </div>
+        <AdminPageHeader
+          title="Manage Categories"
+          description="Group the shop's actions; the action form offers the active ones."
+        >
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             Add Category
           </Button>
-        </Group>
+        </AdminPageHeader>
         <CategoryList
           categories={categories}
           onAdd={() => setEditing('new')}

@@ -1,6 +1,6 @@
-import { Anchor, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Button, Container, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { AdminPageHeader } from '../components/layout/AdminPageHeader';
 import { CurrentSettingsCard } from '../components/watch-time/CurrentSettingsCard';
 import { isPermissionRefusal, PERMISSION_REFUSED_TEXT } from '../components/watch-time/load-failure';
 import { RecentRewardsTable } from '../components/watch-time/RecentRewardsTable';
@@ -19,19 +19,12 @@ export function AdminWatchTimePage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Anchor component={Link} to="/dashboard" size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={14} />
-            Back to Dashboard
-          </Group>
-        </Anchor>
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>Watch Time Rewards</Title>
-            <Text c="dimmed">Viewers with a linked Twitch account earn coins while they watch.</Text>
-          </div>
+        <AdminPageHeader
+          title="Watch Time Rewards"
+          description="Viewers with a linked Twitch account earn coins while they watch."
+        >
           {status.data && <WatchTimeBadges status={status.data} />}
-        </Group>
+        </AdminPageHeader>
         <TwitchNoticeAlert />
         {status.isPending && (
           <Stack aria-busy="true" aria-label="Loading watch time settings">
