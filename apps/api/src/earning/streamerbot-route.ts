@@ -1,15 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { creditRedemption, findUserIdByTwitchLogin } from '@shop/db';
 import { convertPoints, ZStreamerbotRedemption } from '@shop/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toClientError } from '../errors';
+import { sendError } from '../http/send-error';
 import type { Services } from '../services';
 import { STREAMERBOT_WEBHOOK_PREFIX } from './streamerbot-secrets';
 
 export const STREAMERBOT_WEBHOOK_ROUTE = `${STREAMERBOT_WEBHOOK_PREFIX}:segment`;
-
-const fail = (reply: FastifyReply, status: number, message: string) =>
-  reply.code(status).send({ status: 'error', message });
 
 /** True when `header` is the hex HMAC-SHA256 of the raw body (a `sha256=` prefix accepted), compared in constant time. */
 export function signatureMatches(secret: string, raw: string, header: string | undefined): boolean {
@@ -44,32 +42,32 @@ export async function registerStreamerbotWebhook(app: FastifyInstance, services:
         const wait = await services.limiters.streamerbot.take(`ip:${req.ip}`, services.now());
         if (wait > 0) {
           reply.header('retry-after', String(wait));
-          return fail(reply, 429, `Too many requests. Please wait ${wait} seconds and try again.`);
+          return sendError(reply, 429, `Too many requests. Please wait ${wait} seconds and try again.`);
         }
         const { segment } = req.params as { segment: string };
         if (!sameSegment(segment, await services.streamerbot.pathSegment())) {
-          return fail(reply, 404, `Not found: POST ${STREAMERBOT_WEBHOOK_PREFIX}...`);
+          return sendError(reply, 404, `Not found: POST ${STREAMERBOT_WEBHOOK_PREFIX}...`);
         }
         const active = await services.streamerbot.active();
-        if (!active) return fail(reply, 503, 'No Streamer.bot secret is configured: generate one in Admin Tools');
+        if (!active) return sendError(reply, 503, 'No Streamer.bot secret is configured: generate one in Admin Tools');
         const raw = typeof req.body === 'string' ? req.body : '';
         const header = req.headers['x-signature'];
         if (!signatureMatches(active.secret, raw, Array.isArray(header) ? header[0] : header)) {
-          return fail(reply, 401, 'Invalid or missing signature');
+          return sendError(reply, 401, 'Invalid or missing signature');
         }
         let json: unknown;
         try {
           json = JSON.parse(raw);
         } catch {
-          return fail(reply, 400, 'Request body is not valid JSON');
+          return sendError(reply, 400, 'Request body is not valid JSON');
         }
         const parsed = ZStreamerbotRedemption.safeParse(json);
-        if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid redemption');
+        if (!parsed.success) return sendError(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid redemption');
         const redemption = parsed.data;
         const outcome = convertPoints(services.config.earning.streamerbot, redemption.points, redemption.rewardTitle);
-        if (!outcome.ok) return fail(reply, 400, outcome.message);
+        if (!outcome.ok) return sendError(reply, 400, outcome.message);
         const userId = await findUserIdByTwitchLogin(services.db.kysely, redemption.user);
-        if (userId === null) return fail(reply, 404, `No account is linked to the Twitch name ${redemption.user}`);
+        if (userId === null) return sendError(reply, 404, `No account is linked to the Twitch name ${redemption.user}`);
         const result = await creditRedemption(services.db, {
           userId,
           coins: outcome.coins,
@@ -94,7 +92,7 @@ export async function registerStreamerbotWebhook(app: FastifyInstance, services:
       } catch (error) {
         const client = toClientError(error);
         if (client.status >= 500) services.log.error({ err: error }, 'Streamer.bot webhook failed');
-        return fail(reply, client.status, client.message);
+        return sendError(reply, client.status, client.message);
       }
     });
   });

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toClientError } from '../errors';
+import { sendError } from '../http/send-error';
 import type { Services } from '../services';
 import { handlePayPalEvent } from './handle-webhook';
 import { PayPalError, type WebhookTransmission } from './paypal-client';
@@ -24,9 +25,6 @@ function transmissionOf(req: FastifyRequest): WebhookTransmission | null {
   return { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime };
 }
 
-const fail = (reply: FastifyReply, status: number, message: string) =>
-  reply.code(status).send({ status: 'error', message });
-
 /**
  * `POST /api/paypal/webhook`: PayPal's events, each verified by PayPal itself
  * (verify-webhook-signature) before anything changes. Replies: 200 when handled (or nothing to do),
@@ -44,20 +42,20 @@ export async function registerPayPalWebhook(app: FastifyInstance, services: Serv
     scope.post(PAYPAL_WEBHOOK_PATH, { bodyLimit: 256 * 1024 }, async (req, reply) => {
       const provider = services.payments;
       if (provider.kind !== 'paypal') {
-        return fail(reply, 503, 'PayPal webhooks are not accepted: the shop is not taking PayPal payments');
+        return sendError(reply, 503, 'PayPal webhooks are not accepted: the shop is not taking PayPal payments');
       }
       if (!provider.webhookId) {
-        return fail(reply, 503, 'PayPal webhooks are not configured (PAYPAL_WEBHOOK_ID is not set)');
+        return sendError(reply, 503, 'PayPal webhooks are not configured (PAYPAL_WEBHOOK_ID is not set)');
       }
       const raw = typeof req.body === 'string' ? req.body : '';
       let body: unknown;
       try {
         body = JSON.parse(raw);
       } catch {
-        return fail(reply, 400, 'Request body is not valid JSON');
+        return sendError(reply, 400, 'Request body is not valid JSON');
       }
       const transmission = transmissionOf(req);
-      if (!transmission) return fail(reply, 400, NOT_VERIFIED);
+      if (!transmission) return sendError(reply, 400, NOT_VERIFIED);
 
       let verified: boolean;
       try {
@@ -69,15 +67,15 @@ export async function registerPayPalWebhook(app: FastifyInstance, services: Serv
       } catch (error) {
         if (!(error instanceof PayPalError)) throw error;
         services.log.error({ err: error }, 'PayPal webhook verification could not be asked');
-        return fail(reply, 502, 'Failed to connect to payment service');
+        return sendError(reply, 502, 'Failed to connect to payment service');
       }
       if (!verified) {
         services.log.warn({ transmissionId: transmission.transmissionId }, 'PayPal webhook failed verification');
-        return fail(reply, 400, NOT_VERIFIED);
+        return sendError(reply, 400, NOT_VERIFIED);
       }
 
       const event = parsePayPalEvent(body);
-      if (!event) return fail(reply, 400, 'Webhook event is not a PayPal event this shop can read');
+      if (!event) return sendError(reply, 400, 'Webhook event is not a PayPal event this shop can read');
       try {
         const message = await handlePayPalEvent(services, provider.gateway, event);
         services.log.info({ eventId: event.eventId, type: event.type, message }, 'PayPal event handled');
@@ -85,7 +83,7 @@ export async function registerPayPalWebhook(app: FastifyInstance, services: Serv
       } catch (error) {
         const client = toClientError(error);
         if (client.status >= 500) services.log.error({ err: error, eventId: event.eventId }, 'PayPal event failed');
-        return fail(reply, client.status, client.message);
+        return sendError(reply, client.status, client.message);
       }
     });
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { consumeOauthState, insertOauthState } from '@shop/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestContext } from '../context';
+import { sendError } from '../http/send-error';
 import type { Services } from '../services';
 import { TwitchError } from './helix-client';
 import { authorizeUrl, CHATTERS_SCOPE, exchangeCode, TWITCH_AUTH_PATH, TWITCH_CALLBACK_PATH } from './oauth';
@@ -12,9 +13,6 @@ const RETURN_PAGE = '/admin/watch-time';
 
 const back = (reply: FastifyReply, query: Record<string, string>) =>
   reply.redirect(`${RETURN_PAGE}?${new URLSearchParams(query).toString()}`, 302);
-
-const fail = (reply: FastifyReply, status: number, message: string) =>
-  reply.code(status).send({ status: 'error', message });
 
 /** Where Twitch sends the broadcaster back: PUBLIC_ORIGIN, else the origin this request came to. */
 function callbackUrl(services: Services, req: FastifyRequest): string {
@@ -31,8 +29,8 @@ function callbackUrl(services: Services, req: FastifyRequest): string {
 export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Services): void {
   app.get(TWITCH_AUTH_PATH, async (req, reply) => {
     const ctx = await createRequestContext(services, req, reply);
-    if (!ctx.user || !ctx.sessionId) return fail(reply, 401, 'You must be logged in');
-    if (ctx.user.is_admin !== 1) return fail(reply, 403, 'Admin access required');
+    if (!ctx.user || !ctx.sessionId) return sendError(reply, 401, 'You must be logged in');
+    if (ctx.user.is_admin !== 1) return sendError(reply, 403, 'Admin access required');
     const credentials = services.twitchTokens.credentials();
     if (!credentials) return back(reply, { twitch: 'not-configured' });
     const keyProblem = services.secretBox.unavailableReason();
@@ -57,7 +55,7 @@ export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Servic
       state !== '' &&
       (await consumeOauthState(services.db.kysely, state, ctx.sessionId, services.now()));
     if (!valid) {
-      return fail(
+      return sendError(
         reply,
         400,
         'This Twitch authorization is not valid (unknown, expired or already used state, or another session). Start again from the Watch Time Rewards page.',

@@ -1,4 +1,5 @@
 import { RECEIPT_STATUSES, type TRealtimeMessage } from '@shop/domain';
+import { parseObjectFrame } from '../../lib/socket-frame';
 
 /** viewer-spec section 9: the last 50 messages are kept. */
 export const MAX_MESSAGES = 50;
@@ -10,14 +11,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** A frame from /ws, or null for anything that is not one of the messages we know how to show. */
 export function parseRealtimeMessage(data: unknown): TRealtimeMessage | null {
-  if (typeof data !== 'string') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!isObject(value)) return null;
+  const value = parseObjectFrame(data);
+  if (!value) return null;
   if (value.type === 'action_triggered' || value.type === 'action_tested') {
     const ok =
       isObject(value.action) &&

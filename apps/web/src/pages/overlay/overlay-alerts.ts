@@ -1,4 +1,5 @@
 import type { TOverlayAck, TOverlayAlert } from '@shop/domain';
+import { parseObjectFrame } from '../../lib/socket-frame';
 
 /** How long each alert stays on stream; the next one waits its turn. */
 export const ALERT_MS = 5_000;
@@ -20,18 +21,10 @@ export interface OverlayQueue {
 
 export const EMPTY_QUEUE: OverlayQueue = { queue: [], seen: [] };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
 /** An `overlay_alert` frame, or null for anything else. */
 export function parseOverlayAlert(data: unknown): TOverlayAlert | null {
-  if (typeof data !== 'string') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!isObject(value) || value.type !== 'overlay_alert') return null;
+  const value = parseObjectFrame(data);
+  if (value?.type !== 'overlay_alert') return null;
   if (typeof value.alertId !== 'string' || typeof value.actionName !== 'string') return null;
   if (typeof value.viewer !== 'string' || typeof value.cost !== 'number') return null;
   return {
