@@ -81,10 +81,17 @@ export async function startRconStandIn(options: RconStandInOptions): Promise<Rco
             held.push(answer);
             continue;
           }
+          const delay = delayFor(body);
+          // A healthy server with no delay set answers at once: even a 0 ms timer waits about 1 ms,
+          // which capped one connection near 600 commands a second in the delivery benchmark.
+          if (delay <= 0) {
+            answer();
+            continue;
+          }
           const timer = setTimeout(() => {
             timers.delete(timer);
             answer();
-          }, delayFor(body));
+          }, delay);
           timers.add(timer);
         } else {
           reply(encode(-1, EXEC_OR_AUTH_RESPONSE, ''));
