@@ -9,6 +9,7 @@ import {
   type TTransactionDelivery,
 } from '@shop/domain';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 import type { ActionHistoryRow, Database } from '../schema';
 
@@ -31,25 +32,54 @@ export async function insertHistory(
     now: number;
   },
 ): Promise<number> {
-  const result = await tx
-    .insertInto('action_history')
-    .values({
-      user_id: values.userId,
-      action_id: values.actionId,
-      action_name: values.actionName,
-      cost: values.cost,
-      target: values.target,
-      is_test: values.isTest ? 1 : 0,
-      success: null,
-      refunded: 0,
-      request_id: values.requestId ?? null,
-      balance_after: values.balanceAfter ?? null,
-      transaction_id: values.transactionId ?? null,
-      created_at: values.now,
-    })
-    .executeTakeFirstOrThrow();
+  const result = await insertHistoryRow(
+    tx,
+    values.userId,
+    values.actionId,
+    values.actionName,
+    values.cost,
+    values.target,
+    values.isTest ? 1 : 0,
+    values.requestId ?? null,
+    values.balanceAfter ?? null,
+    values.transactionId ?? null,
+    values.now,
+  );
+  if (result.insertId === undefined) throw new Error('the history row was not written');
   return Number(result.insertId);
 }
+
+// Every trigger writes one: built once (compiled-once.ts).
+const insertHistoryRow = compiledOnce(
+  10,
+  (
+    tx,
+    userId: number,
+    actionId: number,
+    actionName: string,
+    cost: number,
+    target: string | null,
+    isTest: number,
+    requestId: string | null,
+    balanceAfter: number | null,
+    transactionId: number | null,
+    at: number,
+  ) =>
+    tx.insertInto('action_history').values({
+      user_id: userId,
+      action_id: actionId,
+      action_name: actionName,
+      cost,
+      target,
+      is_test: isTest,
+      success: null,
+      refunded: 0,
+      request_id: requestId,
+      balance_after: balanceAfter,
+      transaction_id: transactionId,
+      created_at: at,
+    }),
+);
 
 /** The viewer's earlier trigger with this idempotency key, if any. */
 export async function findHistoryByRequestId(
@@ -105,15 +135,18 @@ export async function markHistoryRefunded(tx: Executor, id: number): Promise<boo
 
 /** Supporter totals move with the ledger, inside the same transaction. */
 export async function adjustSupporterTotals(tx: Executor, userId: number, actions: number, coins: number) {
-  await tx
+  await addToSupporterTotals(tx, actions, coins, userId);
+}
+
+const addToSupporterTotals = compiledOnce(3, (tx, actions: number, coins: number, userId: number) =>
+  tx
     .updateTable('users')
     .set({
       action_count: sql`action_count + ${actions}`,
       coins_spent: sql`coins_spent + ${coins}`,
     })
-    .where('id', '=', userId)
-    .execute();
-}
+    .where('id', '=', userId),
+);
 
 /** MySQL answers aggregates as text; both dialects may answer null for no rows. */
 type Count = number | string | bigint | null;

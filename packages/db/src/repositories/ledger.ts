@@ -7,6 +7,7 @@ import {
   type TUserStats,
 } from '@shop/domain';
 import { sql } from 'kysely';
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 import { deliveriesForTransactions } from './history';
 
@@ -44,28 +45,52 @@ export async function credit(tx: Executor, entry: LedgerEntry): Promise<number> 
  */
 export async function debit(tx: Executor, entry: LedgerEntry): Promise<number | null> {
   assertPositiveCoins(entry.amount);
-  const result = await tx
-    .updateTable('users')
-    .set({ coin_balance: sql`coin_balance - ${entry.amount}` })
-    .where('id', '=', entry.userId)
-    .where('coin_balance', '>=', entry.amount)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return null;
+  const result = await conditionalDebit(tx, entry.amount, entry.userId);
+  if (Number(result.numAffectedRows ?? 0) === 0) return null;
   return insertLedgerRow(tx, entry, -entry.amount);
 }
 
+// Both run on every trigger and every purchase: built once (compiled-once.ts).
+const conditionalDebit = compiledOnce(2, (tx, amount: number, userId: number) =>
+  tx
+    .updateTable('users')
+    .set({ coin_balance: sql`coin_balance - ${amount}` })
+    .where('id', '=', userId)
+    .where('coin_balance', '>=', amount),
+);
+
+const insertTransaction = compiledOnce(
+  6,
+  (
+    tx,
+    userId: number,
+    type: TTransactionType,
+    amount: number,
+    description: string,
+    reference: string | null,
+    at: number,
+  ) =>
+    tx.insertInto('transactions').values({
+      user_id: userId,
+      type,
+      amount,
+      description,
+      reference,
+      created_at: at,
+    }),
+);
+
 async function insertLedgerRow(tx: Executor, entry: LedgerEntry, signedAmount: number): Promise<number> {
-  const result = await tx
-    .insertInto('transactions')
-    .values({
-      user_id: entry.userId,
-      type: entry.type,
-      amount: signedAmount,
-      description: entry.description,
-      reference: entry.reference ?? null,
-      created_at: entry.now,
-    })
-    .executeTakeFirstOrThrow();
+  const result = await insertTransaction(
+    tx,
+    entry.userId,
+    entry.type,
+    signedAmount,
+    entry.description,
+    entry.reference ?? null,
+    entry.now,
+  );
+  if (result.insertId === undefined) throw new Error('the ledger row was not written');
   return Number(result.insertId);
 }
 

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 import type { SessionRow, UserRow } from '../schema';
 
@@ -5,18 +6,21 @@ export async function insertSession(db: Executor, session: SessionRow): Promise<
   await db.insertInto('sessions').values(session).execute();
 }
 
+const selectSessionWithUser = compiledOnce(1, (db, sessionId: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.id', '=', sessionId),
+);
+
 /** One round trip: every signed-in request starts here. */
 export async function findSessionWithUser(
   db: Executor,
   sessionId: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+  const [row] = (await selectSessionWithUser(db, sessionId)).rows;
   if (!row) return undefined;
   const { session_id, session_expires_at, ...user } = row;
   return { session: { id: session_id, user_id: user.id, expires_at: Number(session_expires_at) }, user };

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 
 export interface ShopSettings {
@@ -6,12 +7,13 @@ export interface ShopSettings {
 }
 
 /** The streamer's pause switch (one row, made by the migration). */
+// Every trigger reads it (inside its transaction): built once.
+const selectShopSettings = compiledOnce(0, (db) =>
+  db.selectFrom('shop_settings').select(['paused', 'auto_pause_when_offline']).where('id', '=', 1),
+);
+
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
-  const row = await db
-    .selectFrom('shop_settings')
-    .select(['paused', 'auto_pause_when_offline'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
+  const [row] = (await selectShopSettings(db)).rows;
   return { paused: row?.paused === 1, autoPauseWhenOffline: row?.auto_pause_when_offline === 1 };
 }
 

@@ -1,5 +1,6 @@
 import type { TUser } from '@shop/domain';
 import { sql } from 'kysely';
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 import { toBool } from '../executor';
 import type { UserRow } from '../schema';
@@ -21,8 +22,10 @@ export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
 }
 
+const selectUserById = compiledOnce(1, (db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
+
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await selectUserById(db, id)).rows[0];
 }
 
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {

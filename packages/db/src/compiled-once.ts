@@ -1,0 +1,57 @@
+import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
+import type { Executor } from './executor';
+
+/** Where a compiled parameter comes from: the call's argument at that index, or a value fixed by the builder. */
+type Slot = { arg: number } | { fixed: unknown };
+
+interface Template {
+  sql: string;
+  slots: Slot[];
+}
+
+/**
+ * Kysely builds and compiles every query from scratch, and on the trigger's hot path that was the
+ * largest cost after the database's own work. A query whose shape never depends on its arguments
+ * is built once per dialect with a marker in place of each argument; every call then sends that
+ * same SQL text, with the call's arguments where the markers were. The Kysely builder stays the one
+ * source of the statement, so the SQL is exactly what it was before.
+ *
+ * Only for fixed shapes: a builder that branches on an argument (`is null` for null, an `in` list)
+ * would be frozen in the shape of the markers. `arity` is the number of arguments the builder takes.
+ */
+export function compiledOnce<A extends unknown[], R>(
+  arity: number,
+  build: (db: Executor, ...args: A) => Compilable<R>,
+): (db: Executor, ...args: A) => Promise<QueryResult<R>> {
+  // One template per dialect: the adapter class tells them apart, whichever executor is passed.
+  const templates = new Map<unknown, Template>();
+  return async (db, ...args) => {
+    const dialect = db.getExecutor().adapter.constructor;
+    let template = templates.get(dialect);
+    if (!template) {
+      template = compileTemplate(db, arity, build);
+      templates.set(dialect, template);
+    }
+    const parameters = template.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.fixed));
+    return db.executeQuery(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>);
+  };
+}
+
+function compileTemplate<A extends unknown[], R>(
+  db: Executor,
+  arity: number,
+  build: (db: Executor, ...args: A) => Compilable<R>,
+): Template {
+  const markers = Array.from({ length: arity }, (_, i) => `\u0000compiled-once-argument-${i}\u0000`);
+  const compiled = build(db, ...(markers as A)).compile();
+  const seen = new Set<number>();
+  const slots = compiled.parameters.map((value): Slot => {
+    const arg = markers.indexOf(value as string);
+    if (arg === -1) return { fixed: value };
+    seen.add(arg);
+    return { arg };
+  });
+  // A marker the builder transformed (or dropped) would send the wrong value: refuse at the first call.
+  if (seen.size !== arity) throw new Error(`compiledOnce: ${arity - seen.size} argument(s) did not reach the SQL`);
+  return { sql: compiled.sql, slots };
+}
