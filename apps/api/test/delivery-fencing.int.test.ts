@@ -3,6 +3,7 @@ import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
 import { leaseMsFor } from '../src/delivery/lease';
+import { DeliveryWorker, type HandOff, workerOptions } from '../src/delivery/worker';
 import { addAction, addEndpoint, recordEvents, trigger, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, type TestApp, testConfig } from './helpers';
 import { type ControlledWebhook, startControlledWebhook } from './stand-ins/controlled-webhook';
@@ -77,6 +78,32 @@ describe.each(testDialects())('two workers on one %s database', (dialect) => {
     // Fencing: only the worker holding the lease recorded an outcome.
     expect(log.events.filter((e) => e.type === 'recorded').map((e) => e.worker)).toEqual(['second']);
     expect(log.events.filter((e) => e.type === 'lost').map((e) => e.worker)).toEqual(['first']);
+    const [row] = await listDeliveries(t.db.kysely, historyId);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 1, lease_token: null });
+  });
+
+  it('lets another worker send a trigger whose own process died between its commit and the send', async () => {
+    hook.holding = false;
+    // The trigger's process takes the lease for its deliveries and commits, then dies before the hand-off.
+    class DiesBeforeSending extends DeliveryWorker {
+      override handOff(_jobs: readonly HandOff[]): void {}
+    }
+    const dying = new DiesBeforeSending(t.services, workerOptions(t.services.config.delivery, { pollMs: 3_600_000 }));
+    t.services.deliveryWorker = dying;
+    dying.start();
+    const viewer = await viewerWithCoins(t, 'orphaned', 10);
+    const reply = await trigger(t, viewer.cookie, actionId);
+    expect(reply.statusCode, reply.body).toBe(200);
+    const historyId = reply.json().historyId as number;
+    const [born] = await listDeliveries(t.db.kysely, historyId);
+    expect(born).toMatchObject({ status: 'in_flight', attempts: 0 });
+    expect(born?.lease_token).toEqual(expect.any(String));
+    // While the lease holds, nobody else may send it: its owner could still be at it.
+    expect(await second.services.deliveryWorker.runOnce()).toBe(0);
+    t.clock.advance(leaseMsFor(TIMEOUT_MS) + 1);
+    expect(await second.services.deliveryWorker.runOnce()).toBe(1);
+    await dying.stop();
+    expect(hook.received).toHaveLength(1);
     const [row] = await listDeliveries(t.db.kysely, historyId);
     expect(row).toMatchObject({ status: 'delivered', attempts: 1, lease_token: null });
   });

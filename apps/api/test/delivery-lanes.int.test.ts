@@ -2,6 +2,7 @@ import { listDeliveries } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Lanes } from '../src/delivery/lanes';
+import { DeliveryWorker, workerOptions } from '../src/delivery/worker';
 import { addAction, addEndpoint, handOffOnlyWorker, recordEvents, trigger, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, type TestApp } from './helpers';
 import { type ControlledWebhook, startControlledWebhook } from './stand-ins/controlled-webhook';
@@ -90,6 +91,32 @@ describe.each(testDialects())('delivery without head-of-line blocking on %s', (d
     expect(slow.received).toHaveLength(6);
     const started = log.events.filter((e) => e.type === 'sending').map((e) => e.historyId);
     expect(started).toEqual(ids);
+  });
+
+  it("queues a trigger for later instead of handing it over while its endpoint's lane is full", async () => {
+    await addEndpoint(t, slow.url, 'other', 'slow');
+    const action = await addAction(t, { name: 'Flood', gameType: 'any', cost: 1 });
+    const viewer = await viewerWithCoins(t, 'flooding', 100);
+    const worker = new DeliveryWorker(
+      t.services,
+      workerOptions(t.services.config.delivery, { pollMs: 3_600_000, laneConcurrency: 1, laneBacklog: 2 }),
+    );
+    t.services.deliveryWorker = worker;
+    worker.start();
+    const log = recordEvents({ worker });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await trigger(t, viewer.cookie, action)).json().historyId);
+    await slow.waitForRequests(1);
+    const statuses = async () =>
+      (await Promise.all(ids.map((id) => listDeliveries(t.db.kysely, id)))).flat().map((r) => r.status);
+    // Two in the lane (one sending, one waiting) hold leases; the third is left queued for any worker.
+    expect(await statuses()).toEqual(['in_flight', 'in_flight', 'queued']);
+    slow.holding = false;
+    slow.release();
+    await log.waitFor((e) => e.type === 'recorded', 3);
+    expect(await statuses()).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(slow.received.map((r) => r.webhookId)).toHaveLength(3);
+    await worker.stop();
   });
 
   it('on shutdown finishes the attempts under way and gives back the ones not started', async () => {

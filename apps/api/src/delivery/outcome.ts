@@ -2,12 +2,13 @@ import {
   type ActionHistoryRow,
   type ClaimedDelivery,
   type DeliveryOutcome,
+  type DialectName,
+  type Executor,
   findHistory,
   finishDelivery,
   listDeliveryStatuses,
   lockHistoryForSettlement,
   settleHistory,
-  transactionWithRetry,
 } from '@shop/db';
 import type { DeliveryResult } from '@shop/dispatch';
 import { nextAttemptDelay, triggerOutcome } from '@shop/domain';
@@ -43,32 +44,30 @@ export interface Recorded {
 }
 
 /**
- * One transaction: the fenced outcome write, and when that was the trigger's last open delivery,
- * its settlement (and the refund when every target failed). Together or not at all, so a crash
- * can never leave a trigger whose deliveries all failed but that nobody refunds. Resend rows
- * record their outcome only: they never settle the trigger or move money.
+ * The fenced outcome write and, when that was the trigger's last open delivery, its settlement (and
+ * the refund when every target failed), inside the caller's transaction: together or not at all, so
+ * a crash can never leave a trigger whose deliveries all failed but that nobody refunds. Resend rows
+ * record their outcome only: they never settle the trigger or move money. The recorder
+ * (outcome-recorder.ts) runs several of these in one transaction.
  */
-export async function recordOutcome(
-  services: Services,
+export async function recordInTransaction(
+  tx: Executor,
+  dialect: DialectName,
   delivery: ClaimedDelivery,
   outcome: DeliveryOutcome,
 ): Promise<Recorded> {
-  const { db } = services;
   const settles = delivery.is_resend === 0 && outcome.status !== 'queued';
-  return transactionWithRetry(db, async (tx): Promise<Recorded> => {
-    if (settles) await lockHistoryForSettlement(tx, db.dialect, delivery.history_id);
-    if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome)))
-      return { held: false, settlement: null };
-    if (!settles) return { held: true, settlement: null };
-    const result = triggerOutcome(await listDeliveryStatuses(tx, delivery.history_id));
-    if (result === 'pending') return { held: true, settlement: null };
-    const success = result === 'delivered';
-    if (!(await settleHistory(tx, delivery.history_id, success))) return { held: true, settlement: null };
-    const history = await findHistory(tx, delivery.history_id);
-    if (!history) return { held: true, settlement: null };
-    const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', outcome.now));
-    return { held: true, settlement: { history, success, refunded } };
-  });
+  if (settles) await lockHistoryForSettlement(tx, dialect, delivery.history_id);
+  if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
+  if (!settles) return { held: true, settlement: null };
+  const result = triggerOutcome(await listDeliveryStatuses(tx, delivery.history_id));
+  if (result === 'pending') return { held: true, settlement: null };
+  const success = result === 'delivered';
+  if (!(await settleHistory(tx, delivery.history_id, success))) return { held: true, settlement: null };
+  const history = await findHistory(tx, delivery.history_id);
+  if (!history) return { held: true, settlement: null };
+  const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', outcome.now));
+  return { held: true, settlement: { history, success, refunded } };
 }
 
 /** After the commit: the viewer's receipt (or the admins' test result) for a settled trigger. */

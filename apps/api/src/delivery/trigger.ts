@@ -1,6 +1,7 @@
 import {
   type ActionHistoryRow,
   adjustSupporterTotals,
+  type ClaimedDelivery,
   debit,
   type Executor,
   findHistoryByRequestId,
@@ -14,6 +15,7 @@ import {
   startGlobalCooldown,
   transactionWithRetry,
   type UserRow,
+  type WebhookEndpointRow,
 } from '@shop/db';
 import type { TTargetType } from '@shop/domain';
 import {
@@ -27,8 +29,10 @@ import {
 } from '@shop/domain';
 import { RateLimitedError } from '../rate-limit';
 import type { Services } from '../services';
+import { buildPayload } from './payload';
 import { sendReceipt } from './receipts';
 import { commandFor, targetsFor } from './targets';
+import type { HandOff } from './worker';
 
 export interface TriggerResult {
   status: 'success';
@@ -69,7 +73,9 @@ export async function triggerAction(
   // key would take a shared one, so concurrent triggers queue up instead of deadlocking on MySQL.
   // A deadlock victim is rolled back whole and run again (transactionWithRetry), so the viewer sees
   // success or an honest refusal, never a 500.
-  let written: { historyId: number; balanceAfter: number };
+  // Born leased to this process's worker when it can take them now: sent right after the commit.
+  const lease = services.deliveryWorker.leaseFor(endpoints.map((e) => e.id));
+  let written: { historyId: number; balanceAfter: number; deliveryIds: number[] };
   try {
     written = await transactionWithRetry(db, async (tx) => {
       const at = now();
@@ -103,10 +109,11 @@ export async function triggerAction(
         transactionId: debited,
         now: at,
       });
+      const deliveryIds: number[] = [];
       for (const endpoint of endpoints) {
-        await insertDelivery(tx, { historyId: id, endpointId: endpoint.id, command, now: at });
+        deliveryIds.push(await insertDelivery(tx, { historyId: id, endpointId: endpoint.id, command, now: at, lease }));
       }
-      return { historyId: id, balanceAfter };
+      return { historyId: id, balanceAfter, deliveryIds };
     });
   } catch (error) {
     // The twin request committed first: this one was rolled back whole (no charge), so answer what
@@ -138,7 +145,10 @@ export async function triggerAction(
     { status: 'queued', attempt: 0 },
   );
   // Straight to this process's worker; polling only picks up what a crash or another process left.
-  services.deliveryWorker.enqueue(historyId);
+  if (lease) {
+    const trigger = { historyId, user, action, target, command, at: now(), lease };
+    services.deliveryWorker.handOff(endpoints.map((endpoint, i) => handOff(trigger, endpoint, written.deliveryIds[i])));
+  } else services.deliveryWorker.enqueue(historyId);
   return {
     status: 'success',
     message: TRIGGER_ACCEPTED,
@@ -149,6 +159,57 @@ export async function triggerAction(
 }
 
 const TRIGGER_ACCEPTED = 'Your action has been sent to the streamer.';
+
+/** One delivery the trigger just inserted in flight, as the worker would have claimed and read it. */
+function handOff(
+  trigger: {
+    historyId: number;
+    user: UserRow;
+    action: StreamActionRow;
+    target: string | null;
+    command: string;
+    at: number;
+    lease: { token: string; lockedUntil: number };
+  },
+  endpoint: WebhookEndpointRow,
+  deliveryId: number | undefined,
+): HandOff {
+  const { historyId, user, action, target, command, at, lease } = trigger;
+  if (deliveryId === undefined) throw new Error('a delivery id for every endpoint');
+  const row: ClaimedDelivery = {
+    id: deliveryId,
+    history_id: historyId,
+    endpoint_id: endpoint.id,
+    command,
+    status: 'in_flight',
+    attempts: 0,
+    next_attempt_at: at,
+    locked_until: lease.lockedUntil,
+    lease_token: lease.token,
+    is_resend: 0,
+    last_error: null,
+    response: null,
+    created_at: at,
+    updated_at: at,
+  };
+  const history = {
+    id: historyId,
+    user_id: user.id,
+    action_id: action.id,
+    action_name: action.name,
+    cost: action.cost,
+    target,
+    is_test: 0,
+  };
+  return {
+    row,
+    prepared: {
+      target: { url: endpoint.url, secret: endpoint.secret_key },
+      payload: buildPayload(history, user, action, { id: deliveryId, command }),
+      viewer: { username: user.username, displayName: user.display_name || null },
+    },
+  };
+}
 
 /** A 429 that says, and sends as Retry-After, when the action can run again. */
 class CooldownError extends RateLimitedError {

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ClaimedDelivery,
   type ClaimFilter,
   claimDueDeliveries,
   findEndpoint,
   findHistory,
+  type InsertedLease,
   releaseLease,
   renewLease,
 } from '@shop/db';
@@ -12,7 +14,8 @@ import type { TDeliveryStatus } from '@shop/domain';
 import type { Services } from '../services';
 import { KeyedSerial, Lanes } from './lanes';
 import { leaseMsFor } from './lease';
-import { announceRetry, announceSettlement, outcomeOf, recordOutcome } from './outcome';
+import { announceRetry, announceSettlement, outcomeOf } from './outcome';
+import { OutcomeRecorder } from './outcome-recorder';
 import { payloadFor } from './payload';
 
 export interface WorkerOptions {
@@ -30,6 +33,9 @@ export interface WorkerOptions {
   laneBacklog: number;
 }
 
+/** Time an attempt needs after its send for the outcome to be written, on top of the transport timeout. */
+const RECORD_MARGIN_MS = 5_000;
+
 /** The worker's settings for a transport timeout: the lease is derived from it. */
 export function workerOptions(delivery: { timeoutMs: number }, overrides: Partial<WorkerOptions> = {}): WorkerOptions {
   return {
@@ -38,7 +44,7 @@ export function workerOptions(delivery: { timeoutMs: number }, overrides: Partia
     timeoutMs: delivery.timeoutMs,
     leaseMs: leaseMsFor(delivery.timeoutMs),
     laneConcurrency: 4,
-    laneBacklog: 8,
+    laneBacklog: 32,
     ...overrides,
   };
 }
@@ -59,10 +65,22 @@ export type WorkerEvent =
 
 const laneKey = (endpointId: number | null) => endpointId ?? 'none';
 
-interface Prepared {
+/** What one send needs; a trigger hands it over from memory, a claimed row has it read back. */
+export interface Prepared {
   target: DeliveryTarget;
   payload: DeliveryPayload;
   viewer: { username: string; displayName: string | null };
+}
+
+/** A delivery its trigger inserted already leased to this worker (see leaseFor), with its send. */
+export interface HandOff {
+  row: ClaimedDelivery;
+  prepared: Prepared;
+}
+
+interface Attempted {
+  outcome: ReturnType<typeof outcomeOf>;
+  viewer: Prepared['viewer'] | null;
 }
 
 /**
@@ -70,9 +88,12 @@ interface Prepared {
  * rows under a token, every write is fenced by it, so a restart or a second api process loses and
  * duplicates nothing but the at-least-once re-send of an attempt cut short by a crash.
  *
- * Work arrives two ways: `enqueue(historyId)` right after a trigger commits (straight to the
- * lanes), and a poll for whatever is due and unclaimed. Each endpoint has its own lane, so a slow
- * target holds up only itself.
+ * Work arrives three ways. A trigger inserts its deliveries already leased to this worker and hands
+ * them over with everything the send needs (`leaseFor`, `handOff`): no claim, no reads, straight to
+ * the endpoint's lane. When that is not possible (a full lane) it calls `enqueue(historyId)` and the
+ * rows are claimed right after the commit. And a poll finds whatever is due and unclaimed (retries,
+ * another process's leftovers). Each endpoint has its own lane, so a slow target holds up only
+ * itself; a lane slot is held for the send only, and outcomes are written in batches (OutcomeRecorder).
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -89,12 +110,16 @@ export class DeliveryWorker {
   private readonly lanes: Lanes;
   private readonly startOrder = new KeyedSerial();
   private readonly listeners = new Set<(event: WorkerEvent) => void>();
+  private readonly recorder: OutcomeRecorder;
+  /** Every delivery between its start and its recorded outcome: stop() waits for them. */
+  private readonly underway = new Set<Promise<void>>();
 
   constructor(
     private readonly services: Services,
     readonly options: WorkerOptions,
   ) {
     this.lanes = new Lanes(options.laneConcurrency);
+    this.recorder = new OutcomeRecorder(services.db);
   }
 
   start(): void {
@@ -114,6 +139,8 @@ export class DeliveryWorker {
     this.timer = null;
     await this.passing;
     await this.lanes.idle();
+    // Sends are done; their outcomes may still be on the way to the database.
+    await Promise.all(this.underway);
   }
 
   /** Something may be due: look now instead of at the next poll (a wake-up during a pass runs another). */
@@ -121,6 +148,26 @@ export class DeliveryWorker {
     if (this.stopped) return;
     this.sweepDue = true;
     this.requestPass();
+  }
+
+  /**
+   * A lease for the deliveries a trigger is about to insert, so they are born in flight and handed
+   * straight over. Null when this worker cannot take them now (stopped, or one of the endpoints'
+   * lanes is full): they are queued instead and claimed like any other row.
+   */
+  leaseFor(endpointIds: readonly number[]): InsertedLease | null {
+    if (this.stopped || this.closing) return null;
+    if (endpointIds.some((id) => this.lanes.load(id) >= this.options.laneBacklog)) return null;
+    return { token: randomUUID(), lockedUntil: this.services.now() + this.options.leaseMs };
+  }
+
+  /**
+   * The trigger that took `leaseFor`'s lease committed: send its deliveries. Should the worker have
+   * stopped meanwhile, the rows keep their lease until it lapses and are then claimed again.
+   */
+  handOff(jobs: readonly HandOff[]): void {
+    if (this.stopped) return;
+    for (const job of jobs) void this.dispatch(job.row, job.prepared);
   }
 
   /** A trigger (or a resend) just committed: claim its deliveries now and start them. */
@@ -206,60 +253,74 @@ export class DeliveryWorker {
     for (const row of rows) void this.dispatch(row);
   }
 
-  private dispatch(row: ClaimedDelivery): Promise<void> {
+  private dispatch(row: ClaimedDelivery, known?: Prepared): Promise<void> {
     const key = laneKey(row.endpoint_id);
-    return this.lanes
-      .run(key, (waited) => this.process(row, waited))
-      .catch((error: unknown) => {
-        // The row keeps its lease and is taken up again once it lapses.
-        this.services.log.error({ err: error, deliveryId: row.id }, 'delivery attempt failed to record');
-      })
-      .finally(() => {
-        if (this.starved.delete(key)) this.wake();
-      });
-  }
-
-  private emit(event: WorkerEvent): void {
-    for (const listener of this.listeners) listener(event);
-  }
-
-  private async process(row: ClaimedDelivery, waited: boolean): Promise<void> {
-    const { now, log } = this.services;
     const ref: DeliveryRef = {
       deliveryId: row.id,
       historyId: row.history_id,
       endpointId: row.endpoint_id,
       isResend: row.is_resend === 1,
     };
+    const done = this.lanes
+      .run(key, (waited) => this.attempt(row, ref, waited, known))
+      .then((attempted) => (attempted ? this.record(row, ref, attempted) : undefined))
+      .catch((error: unknown) => {
+        // The row keeps its lease and is taken up again once it lapses.
+        this.services.log.error({ err: error, deliveryId: row.id }, 'delivery attempt failed to record');
+      })
+      .finally(() => {
+        this.underway.delete(done);
+        if (this.starved.delete(key)) this.wake();
+      });
+    this.underway.add(done);
+    return done;
+  }
+
+  private emit(event: WorkerEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** One send, holding a slot of the endpoint's lane; null when it must not be sent (lease lost, closing). */
+  private async attempt(
+    row: ClaimedDelivery,
+    ref: DeliveryRef,
+    waited: boolean,
+    known: Prepared | undefined,
+  ): Promise<Attempted | null> {
+    const { now, log } = this.services;
     // The reads run now, side by side with the other rows' (each is a round trip on MySQL, and under
     // load each round trip waits a long event-loop turn); only the lease check and the start of the
     // send take turns per endpoint, so the order is kept without serialising the reads.
-    const looked = this.lookUp(row);
+    const looked = known ? Promise.resolve(known) : this.lookUp(row);
     looked.catch(() => {});
     const prepared = await this.startOrder.step(laneKey(row.endpoint_id), () => this.prepare(row, waited, looked));
-    if (prepared === 'released') return;
+    if (prepared === 'released') return null;
     if (prepared === 'lost') {
       this.emit({ type: 'lost', ...ref });
-      return;
+      return null;
     }
     const attempts = row.attempts + 1;
-    let outcome: ReturnType<typeof outcomeOf>;
-    let viewer: { username: string; displayName: string | null } | null = null;
     if (prepared === 'gone') {
-      outcome = { status: 'failed', error: 'Endpoint was removed', attempts, now: now() };
-    } else {
-      viewer = prepared.viewer;
-      this.emit({ type: 'sending', ...ref });
-      const result = await this.services.dispatcher.deliver(prepared.target, prepared.payload, {
-        timeoutMs: this.options.timeoutMs,
-      });
-      outcome = outcomeOf(result, attempts, now(), this.services.config.delivery.retryDelaysMs);
-      if (!result.ok) {
-        // The endpoint's id, never its URL: URLs of webrcon targets carry the password.
-        log.warn({ deliveryId: row.id, endpointId: row.endpoint_id, attempts, error: result.error }, 'delivery failed');
-      }
+      return { outcome: { status: 'failed', error: 'Endpoint was removed', attempts, now: now() }, viewer: null };
     }
-    const recorded = await recordOutcome(this.services, row, outcome);
+    this.emit({ type: 'sending', ...ref });
+    const result = await this.services.dispatcher.deliver(prepared.target, prepared.payload, {
+      timeoutMs: this.options.timeoutMs,
+    });
+    if (!result.ok) {
+      // The endpoint's id, never its URL: URLs of webrcon targets carry the password.
+      log.warn({ deliveryId: row.id, endpointId: row.endpoint_id, attempts, error: result.error }, 'delivery failed');
+    }
+    return {
+      outcome: outcomeOf(result, attempts, now(), this.services.config.delivery.retryDelaysMs),
+      viewer: prepared.viewer,
+    };
+  }
+
+  /** After the send, outside the lane: the outcome is written (batched) and announced. */
+  private async record(row: ClaimedDelivery, ref: DeliveryRef, { outcome, viewer }: Attempted): Promise<void> {
+    const { log } = this.services;
+    const recorded = await this.recorder.record(row, outcome);
     if (!recorded.held) {
       log.info({ deliveryId: row.id }, 'delivery lease was lost before its outcome was recorded; outcome dropped');
       this.emit({ type: 'lost', ...ref });
@@ -275,9 +336,10 @@ export class DeliveryWorker {
   }
 
   /**
-   * Everything before the send. A row that waited in its lane first gets a full lease for the
-   * attempt about to start; if the lease was lost meanwhile, another worker has the row and this
-   * one must not send it.
+   * Everything before the send. A row that waited in its lane and whose lease would not outlast the
+   * attempt about to start is renewed first; if the lease was lost meanwhile (it lapsed and another
+   * worker took the row), this one must not send it. A lease is only ever lost by lapsing, so a row
+   * with time to spare needs no write.
    */
   private async prepare(
     row: ClaimedDelivery,
@@ -290,7 +352,12 @@ export class DeliveryWorker {
       await releaseLease(db.kysely, row.id, row.lease_token, now());
       return 'released';
     }
-    if (waited && !(await renewLease(db.kysely, row.id, row.lease_token, now(), this.options.leaseMs))) return 'lost';
+    const at = now();
+    const short = row.locked_until === null || row.locked_until - at < this.options.timeoutMs + RECORD_MARGIN_MS;
+    if (waited && short) {
+      if (!(await renewLease(db.kysely, row.id, row.lease_token, at, this.options.leaseMs))) return 'lost';
+      row.locked_until = at + this.options.leaseMs;
+    }
     return looked;
   }
 

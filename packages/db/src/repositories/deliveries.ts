@@ -1,34 +1,78 @@
 import { randomUUID } from 'node:crypto';
 import { endpointTransportLabel, type TDeliveryDetail, type TDeliveryStatus } from '@shop/domain';
+import { compiledOnce } from '../compiled-once';
 import type { Db, DialectName } from '../connect';
 import type { Executor } from '../executor';
 import { transactionWithRetry } from '../retry';
 import type { DeliveryRow } from '../schema';
 
+/** A lease a delivery can be born with: the worker of the process that inserts it sends it at once. */
+export interface InsertedLease {
+  token: string;
+  lockedUntil: number;
+}
+
+/**
+ * Queues one delivery, or, with `lease`, inserts it already in flight and leased to this process's
+ * worker, which is handed the row right after the commit (no claim round trip). Either way the row
+ * is what a crash leaves behind: a lapsed lease is claimed again by any worker, like a queued row.
+ */
 export async function insertDelivery(
   tx: Executor,
-  values: { historyId: number; endpointId: number; command: string; now: number; isResend?: boolean },
+  values: {
+    historyId: number;
+    endpointId: number;
+    command: string;
+    now: number;
+    isResend?: boolean;
+    lease?: InsertedLease | null;
+  },
 ): Promise<number> {
-  const result = await tx
-    .insertInto('deliveries')
-    .values({
-      history_id: values.historyId,
-      endpoint_id: values.endpointId,
-      command: values.command,
-      status: 'queued',
-      attempts: 0,
-      next_attempt_at: values.now,
-      locked_until: null,
-      lease_token: null,
-      is_resend: values.isResend ? 1 : 0,
-      last_error: null,
-      response: null,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .executeTakeFirstOrThrow();
+  const result = await insertDeliveryRow(
+    tx,
+    values.historyId,
+    values.endpointId,
+    values.command,
+    values.lease ? 'in_flight' : 'queued',
+    values.lease?.lockedUntil ?? null,
+    values.lease?.token ?? null,
+    values.isResend ? 1 : 0,
+    values.now,
+  );
+  if (result.insertId === undefined) throw new Error('the delivery row was not written');
   return Number(result.insertId);
 }
+
+// Every trigger writes one per endpoint: built once (compiled-once.ts).
+const insertDeliveryRow = compiledOnce(
+  8,
+  (
+    tx,
+    historyId: number,
+    endpointId: number,
+    command: string,
+    status: 'queued' | 'in_flight',
+    lockedUntil: number | null,
+    leaseToken: string | null,
+    isResend: number,
+    at: number,
+  ) =>
+    tx.insertInto('deliveries').values({
+      history_id: historyId,
+      endpoint_id: endpointId,
+      command,
+      status,
+      attempts: 0,
+      next_attempt_at: at,
+      locked_until: lockedUntil,
+      lease_token: leaseToken,
+      is_resend: isResend,
+      last_error: null,
+      response: null,
+      created_at: at,
+      updated_at: at,
+    }),
+);
 
 /** A delivery this worker holds: the row as claimed, and the token that proves the lease is still ours. */
 export interface ClaimedDelivery extends DeliveryRow {
