@@ -50,7 +50,10 @@ export async function startShop(databaseUrl: string, env: Record<string, string>
   const port = await freePort();
   const child = startChild(
     process.execPath,
-    [SHOP_SERVER],
+    // BENCH_CPU_PROF_DIR=/some/dir writes a V8 CPU profile of each shop process (open it in Chrome's DevTools).
+    process.env.BENCH_CPU_PROF_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`, SHOP_SERVER]
+      : [SHOP_SERVER],
     {
       NODE_ENV: 'production',
       PORT: String(port),

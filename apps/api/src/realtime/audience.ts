@@ -1,7 +1,12 @@
 import type { TActionStatusMessage, TRealtimeMessage } from '@shop/domain';
 
-/** Who may receive a /ws message, and the exact text they get. */
-export type Delivery = { to: 'everyone'; text: string; feed: boolean } | { to: 'user'; userId: number; text: string };
+/**
+ * Who may receive a /ws message, and exactly what they get. The text is made only when a socket
+ * is there to take it: most receipts find none of their viewer's sockets open.
+ */
+export type Delivery =
+  | { to: 'everyone'; message: TRealtimeMessage; feed: boolean }
+  | { to: 'user'; userId: number; message: object };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -13,18 +18,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
  * to a message later cannot leak to anonymous sockets by accident. Anything else is dropped.
  * `feed` marks the Live Activity events a new socket gets as its backlog.
  */
-export function deliveryOf(data: string): Delivery | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
+export function deliveryOf(value: unknown): Delivery | null {
   if (!isObject(value)) return null;
   if (value.type === 'action_status') {
     if (typeof value.userId !== 'number') return null;
     const { userId, ...receipt } = value as unknown as TActionStatusMessage & { userId: number };
-    return { to: 'user', userId, text: JSON.stringify(receipt) };
+    return { to: 'user', userId, message: receipt };
   }
   if (value.type === 'balance_changed') {
     if (typeof value.userId !== 'number') return null;
@@ -35,12 +34,12 @@ export function deliveryOf(data: string): Delivery | null {
       reason: value.reason === 'conversion' ? 'conversion' : 'reward',
       timestamp: String(value.timestamp),
     };
-    return { to: 'user', userId: value.userId, text: JSON.stringify(message) };
+    return { to: 'user', userId: value.userId, message };
   }
   if (value.type === 'shop_status') {
     const reason = value.reason === 'manual' || value.reason === 'offline' ? value.reason : null;
     const message: TRealtimeMessage = { type: 'shop_status', paused: value.paused === true, reason };
-    return { to: 'everyone', text: JSON.stringify(message), feed: false };
+    return { to: 'everyone', message, feed: false };
   }
   if (
     (value.type === 'action_triggered' || value.type === 'action_tested') &&
@@ -54,7 +53,16 @@ export function deliveryOf(data: string): Delivery | null {
       timestamp: String(value.timestamp),
       success: value.success === true,
     };
-    return { to: 'everyone', text: JSON.stringify(message), feed: true };
+    return { to: 'everyone', message, feed: true };
   }
   return null;
+}
+
+/** The same, for a message relayed as text (from another process through Redis). */
+export function deliveryOfText(data: string): Delivery | null {
+  try {
+    return deliveryOf(JSON.parse(data));
+  } catch {
+    return null;
+  }
 }

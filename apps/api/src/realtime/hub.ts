@@ -1,6 +1,6 @@
 import type { TRealtimeMessage } from '@shop/domain';
 import type { WebSocket } from 'ws';
-import { deliveryOf } from './audience';
+import { type Delivery, deliveryOf, deliveryOfText } from './audience';
 import { keepAlive } from './heartbeat';
 import type { RealtimeBus } from './redis-bus';
 
@@ -67,20 +67,28 @@ export class RealtimeHub {
   }
 
   broadcast(message: TRealtimeMessage): void {
-    const data = JSON.stringify(message);
-    if (this.bus) this.bus.publish(data);
-    else this.deliverLocally(data);
+    if (this.bus) this.bus.publish(JSON.stringify(message));
+    else this.deliver(deliveryOf(message));
   }
 
-  /** The audience is decided here, on delivery, so a message relayed from another process is filtered the same way. */
+  /** A message relayed from another process, filtered exactly as this process's own. */
   deliverLocally(data: string): void {
-    const delivery = deliveryOf(data);
+    this.deliver(deliveryOfText(data));
+  }
+
+  /** The audience is decided here, on delivery, so every process filters a message the same way. */
+  private deliver(delivery: Delivery | null): void {
     if (!delivery) return;
-    if (delivery.to === 'everyone' && delivery.feed) this.remember(delivery.text);
+    let text: string | null = null;
+    const textOf = () => {
+      text ??= JSON.stringify(delivery.message);
+      return text;
+    };
+    if (delivery.to === 'everyone' && delivery.feed) this.remember(textOf());
     for (const [socket, state] of this.sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (delivery.to === 'user' && state.userId !== delivery.userId) continue;
-      socket.send(delivery.text);
+      socket.send(textOf());
     }
   }
 
@@ -93,8 +101,8 @@ export class RealtimeHub {
   seedBacklog(messages: readonly TRealtimeMessage[]): void {
     if (this.backlog.length > 0) return;
     for (const message of messages) {
-      const delivery = deliveryOf(JSON.stringify(message));
-      if (delivery?.to === 'everyone' && delivery.feed) this.remember(delivery.text);
+      const delivery = deliveryOf(message);
+      if (delivery?.to === 'everyone' && delivery.feed) this.remember(JSON.stringify(delivery.message));
     }
   }
 
