@@ -1,9 +1,10 @@
 import { type ClaimedDelivery, type Db, type DeliveryOutcome, transactionWithRetry } from '@shop/db';
-import { type Recorded, recordInTransaction } from './outcome';
+import { type KnownTrigger, type Recorded, recordInTransaction } from './outcome';
 
 interface Pending {
   delivery: ClaimedDelivery;
   outcome: DeliveryOutcome;
+  known: KnownTrigger | undefined;
   resolve: (recorded: Recorded) => void;
   reject: (error: unknown) => void;
 }
@@ -25,9 +26,9 @@ export class OutcomeRecorder {
     private readonly maxBatch = 64,
   ) {}
 
-  record(delivery: ClaimedDelivery, outcome: DeliveryOutcome): Promise<Recorded> {
+  record(delivery: ClaimedDelivery, outcome: DeliveryOutcome, known?: KnownTrigger): Promise<Recorded> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ delivery, outcome, resolve, reject });
+      this.queue.push({ delivery, outcome, known, resolve, reject });
       if (!this.writing) void this.drain();
     });
   }
@@ -67,8 +68,8 @@ export class OutcomeRecorder {
   private inOneTransaction(batch: Pending[]): Promise<Recorded[]> {
     return transactionWithRetry(this.db, async (tx) => {
       const results: Recorded[] = [];
-      for (const { delivery, outcome } of batch) {
-        results.push(await recordInTransaction(tx, this.db.dialect, delivery, outcome));
+      for (const { delivery, outcome, known } of batch) {
+        results.push(await recordInTransaction(tx, this.db.dialect, delivery, outcome, known));
       }
       return results;
     });

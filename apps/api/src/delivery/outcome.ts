@@ -30,6 +30,12 @@ export function outcomeOf(
     : { status: 'queued', error: result.error, attempts, nextAttemptAt: now + delay, now };
 }
 
+/** What the trigger that inserted a delivery knows of it (a hand-off): its row as written, and how many deliveries it queued. */
+export interface KnownTrigger {
+  history: ActionHistoryRow;
+  deliveries: number;
+}
+
 /** A trigger whose fate this call decided. */
 export interface Settlement {
   history: ActionHistoryRow;
@@ -55,16 +61,23 @@ export async function recordInTransaction(
   dialect: DialectName,
   delivery: ClaimedDelivery,
   outcome: DeliveryOutcome,
+  known?: KnownTrigger,
 ): Promise<Recorded> {
   const settles = delivery.is_resend === 0 && outcome.status !== 'queued';
-  if (settles) await lockHistoryForSettlement(tx, dialect, delivery.history_id);
+  // A trigger's only delivery settles it by its own outcome: no sibling can finish at the same
+  // moment, so neither the lock nor the read of the siblings' statuses is needed.
+  const sole = settles && known?.deliveries === 1;
+  if (settles && !sole) await lockHistoryForSettlement(tx, dialect, delivery.history_id);
   if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
   if (!settles) return { held: true, settlement: null };
-  const result = triggerOutcome(await listDeliveryStatuses(tx, delivery.history_id));
+  const result = sole
+    ? triggerOutcome([outcome.status])
+    : triggerOutcome(await listDeliveryStatuses(tx, delivery.history_id));
   if (result === 'pending') return { held: true, settlement: null };
   const success = result === 'delivered';
   if (!(await settleHistory(tx, delivery.history_id, success))) return { held: true, settlement: null };
-  const history = await findHistory(tx, delivery.history_id);
+  // What a receipt tells of a delivered trigger never changes after its insert; a refund reads the row as it is now.
+  const history = success && known ? { ...known.history, success: 1 } : await findHistory(tx, delivery.history_id);
   if (!history) return { held: true, settlement: null };
   const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', outcome.now));
   return { held: true, settlement: { history, success, refunded } };

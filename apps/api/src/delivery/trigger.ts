@@ -75,7 +75,7 @@ export async function triggerAction(
   // success or an honest refusal, never a 500.
   // Born leased to this process's worker when it can take them now: sent right after the commit.
   const lease = services.deliveryWorker.leaseFor(endpoints.map((e) => e.id));
-  let written: { historyId: number; balanceAfter: number; deliveryIds: number[] };
+  let written: { history: ActionHistoryRow; balanceAfter: number; deliveryIds: number[] };
   try {
     written = await transactionWithRetry(db, async (tx) => {
       const at = now();
@@ -113,7 +113,23 @@ export async function triggerAction(
       for (const endpoint of endpoints) {
         deliveryIds.push(await insertDelivery(tx, { historyId: id, endpointId: endpoint.id, command, now: at, lease }));
       }
-      return { historyId: id, balanceAfter, deliveryIds };
+      // The row as inserted: the worker's receipts and settlement need no read of it.
+      const history: ActionHistoryRow = {
+        id,
+        user_id: user.id,
+        action_id: action.id,
+        action_name: action.name,
+        cost: action.cost,
+        target,
+        is_test: 0,
+        success: null,
+        refunded: 0,
+        request_id: requestId,
+        balance_after: balanceAfter,
+        created_at: at,
+        transaction_id: debited,
+      };
+      return { history, balanceAfter, deliveryIds };
     });
   } catch (error) {
     // The twin request committed first: this one was rolled back whole (no charge), so answer what
@@ -130,7 +146,7 @@ export async function triggerAction(
     }
     throw error;
   }
-  const { historyId } = written;
+  const historyId = written.history.id;
 
   services.realtime.broadcast({
     type: 'action_triggered',
@@ -146,7 +162,7 @@ export async function triggerAction(
   );
   // Straight to this process's worker; polling only picks up what a crash or another process left.
   if (lease) {
-    const trigger = { historyId, user, action, target, command, at: now(), lease };
+    const trigger = { history: written.history, user, action, command, lease, deliveries: endpoints.length };
     services.deliveryWorker.handOff(endpoints.map((endpoint, i) => handOff(trigger, endpoint, written.deliveryIds[i])));
   } else services.deliveryWorker.enqueue(historyId);
   return {
@@ -163,22 +179,22 @@ const TRIGGER_ACCEPTED = 'Your action has been sent to the streamer.';
 /** One delivery the trigger just inserted in flight, as the worker would have claimed and read it. */
 function handOff(
   trigger: {
-    historyId: number;
+    history: ActionHistoryRow;
     user: UserRow;
     action: StreamActionRow;
-    target: string | null;
     command: string;
-    at: number;
     lease: { token: string; lockedUntil: number };
+    deliveries: number;
   },
   endpoint: WebhookEndpointRow,
   deliveryId: number | undefined,
 ): HandOff {
-  const { historyId, user, action, target, command, at, lease } = trigger;
+  const { history, user, action, command, lease } = trigger;
+  const at = history.created_at;
   if (deliveryId === undefined) throw new Error('a delivery id for every endpoint');
   const row: ClaimedDelivery = {
     id: deliveryId,
-    history_id: historyId,
+    history_id: history.id,
     endpoint_id: endpoint.id,
     command,
     status: 'in_flight',
@@ -192,15 +208,6 @@ function handOff(
     created_at: at,
     updated_at: at,
   };
-  const history = {
-    id: historyId,
-    user_id: user.id,
-    action_id: action.id,
-    action_name: action.name,
-    cost: action.cost,
-    target,
-    is_test: 0,
-  };
   return {
     row,
     prepared: {
@@ -208,6 +215,7 @@ function handOff(
       payload: buildPayload(history, user, action, { id: deliveryId, command }),
       viewer: { username: user.username, displayName: user.display_name || null },
     },
+    trigger: { history, deliveries: trigger.deliveries },
   };
 }
 

@@ -14,7 +14,7 @@ import type { TDeliveryStatus } from '@shop/domain';
 import type { Services } from '../services';
 import { KeyedSerial, Lanes } from './lanes';
 import { leaseMsFor } from './lease';
-import { announceRetry, announceSettlement, outcomeOf } from './outcome';
+import { announceRetry, announceSettlement, type KnownTrigger, outcomeOf } from './outcome';
 import { OutcomeRecorder } from './outcome-recorder';
 import { payloadFor } from './payload';
 
@@ -76,6 +76,7 @@ export interface Prepared {
 export interface HandOff {
   row: ClaimedDelivery;
   prepared: Prepared;
+  trigger: KnownTrigger;
 }
 
 interface Attempted {
@@ -167,7 +168,7 @@ export class DeliveryWorker {
    */
   handOff(jobs: readonly HandOff[]): void {
     if (this.stopped) return;
-    for (const job of jobs) void this.dispatch(job.row, job.prepared);
+    for (const job of jobs) void this.dispatch(job.row, job.prepared, job.trigger);
   }
 
   /** A trigger (or a resend) just committed: claim its deliveries now and start them. */
@@ -253,7 +254,7 @@ export class DeliveryWorker {
     for (const row of rows) void this.dispatch(row);
   }
 
-  private dispatch(row: ClaimedDelivery, known?: Prepared): Promise<void> {
+  private dispatch(row: ClaimedDelivery, known?: Prepared, trigger?: KnownTrigger): Promise<void> {
     const key = laneKey(row.endpoint_id);
     const ref: DeliveryRef = {
       deliveryId: row.id,
@@ -263,7 +264,7 @@ export class DeliveryWorker {
     };
     const done = this.lanes
       .run(key, (waited) => this.attempt(row, ref, waited, known))
-      .then((attempted) => (attempted ? this.record(row, ref, attempted) : undefined))
+      .then((attempted) => (attempted ? this.record(row, ref, attempted, trigger) : undefined))
       .catch((error: unknown) => {
         // The row keeps its lease and is taken up again once it lapses.
         this.services.log.error({ err: error, deliveryId: row.id }, 'delivery attempt failed to record');
@@ -318,9 +319,14 @@ export class DeliveryWorker {
   }
 
   /** After the send, outside the lane: the outcome is written (batched) and announced. */
-  private async record(row: ClaimedDelivery, ref: DeliveryRef, { outcome, viewer }: Attempted): Promise<void> {
+  private async record(
+    row: ClaimedDelivery,
+    ref: DeliveryRef,
+    { outcome, viewer }: Attempted,
+    trigger: KnownTrigger | undefined,
+  ): Promise<void> {
     const { log } = this.services;
-    const recorded = await this.recorder.record(row, outcome);
+    const recorded = await this.recorder.record(row, outcome, trigger);
     if (!recorded.held) {
       log.info({ deliveryId: row.id }, 'delivery lease was lost before its outcome was recorded; outcome dropped');
       this.emit({ type: 'lost', ...ref });

@@ -112,14 +112,14 @@ export async function setHistorySuccess(db: Executor, id: number, success: boole
  * worker that wins announces (and, on failure, refunds) it and every later call is a no-op.
  */
 export async function settleHistory(tx: Executor, id: number, success: boolean): Promise<boolean> {
-  const result = await tx
-    .updateTable('action_history')
-    .set({ success: success ? 1 : 0 })
-    .where('id', '=', id)
-    .where('success', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await settleOpenHistory(tx, success ? 1 : 0, id);
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
+
+// Once per delivered trigger: built once (compiled-once.ts).
+const settleOpenHistory = compiledOnce(2, (tx, success: number, id: number) =>
+  tx.updateTable('action_history').set({ success }).where('id', '=', id).where('success', 'is', null),
+);
 
 /** Flips refunded once; false when it was already refunded (or is a test), so a refund happens once. */
 export async function markHistoryRefunded(tx: Executor, id: number): Promise<boolean> {
