@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { connect, type Db, parseDatabaseUrl, recentFeedEvents } from '@shop/db';
@@ -15,7 +14,7 @@ import { type Config, fastifyTrustProxy } from './env';
 import { noStoreForApi } from './http/no-store';
 import { logSlowOrFailed } from './http/request-log';
 import { retryAfterMeta } from './http/retry-after';
-import { defaultHelmet, embeddableHelmet, webAppScriptHashes } from './http/security-headers';
+import { addSecurityHeaders, defaultHelmet, embeddableHelmet, webAppScriptHashes } from './http/security-headers';
 import { isMissingAsset, webStaticOptions } from './http/static-assets';
 import { registerOpenApiRoutes } from './openapi/register';
 import { originGuard } from './origin-check';
@@ -106,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(cookie);
   // Security headers on every reply, the SPA fallback and errors included; see http/security-headers.ts.
-  await app.register(helmet, defaultHelmet(config, webAppScriptHashes(config.webDistDir)));
+  addSecurityHeaders(app, defaultHelmet(config, webAppScriptHashes(config.webDistDir)));
   app.addHook('onSend', noStoreForApi);
   // Viewers never need to send more than a few bytes; ws closes a bigger frame with 1009.
   await app.register(websocket, { options: { maxPayload: 4096 } });
@@ -149,7 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (hasWeb) {
     await app.register(fastifyStatic, webStaticOptions(webDist));
     // The stream overlay page: the SPA's index.html, and the one page another site (OBS) may frame.
-    app.get('/overlay/*', { helmet: embeddableHelmet(config, webAppScriptHashes(webDist)) }, (_req, reply) =>
+    const overlayHeaders = embeddableHelmet(config, webAppScriptHashes(webDist));
+    app.get('/overlay/*', { config: { securityHeaders: overlayHeaders } }, (_req, reply) =>
       reply.sendFile('index.html'),
     );
   }

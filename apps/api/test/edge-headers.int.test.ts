@@ -134,7 +134,8 @@ describe('security headers in production and for the built web app', () => {
     const db = await createTestDb('sqlite');
     const { app, services } = await buildApp(testConfig(), { db });
     try {
-      app.get('/overlay-example', { helmet: embeddableHelmet(services.config) }, async () => ({ ok: true }));
+      const framable = embeddableHelmet(services.config);
+      app.get('/overlay-example', { config: { securityHeaders: framable } }, async () => ({ ok: true }));
       await app.ready();
       const framed = await app.inject({ method: 'GET', url: '/overlay-example' });
       expect(csp(framed).get('frame-ancestors')).toEqual(['*']);

@@ -1,10 +1,22 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../env';
 
-type HelmetSettings = FastifyHelmetOptions;
+type HelmetSettings = HelmetOptions;
+
+/** A page's security headers, name to value, worked out once from its helmet settings. */
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's own security headers instead of the shop's (the overlay page: embeddableHelmet). */
+    securityHeaders?: SecurityHeaders;
+  }
+}
 
 /** What the pages load from elsewhere: PayPal's SDK and checkout frames, the Twitch player. */
 const PAYPAL = ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
@@ -66,17 +78,48 @@ export function helmetSettings(config: Config, page: PageSecurity): HelmetSettin
   };
 }
 
+/**
+ * The headers helmet sets for these settings. None of them depends on the request, so helmet runs
+ * once here instead of on every request (where rebuilding its middleware chain and the CSP string
+ * was a measurable part of each trigger).
+ */
+export function securityHeaders(settings: HelmetSettings): SecurityHeaders {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown = null;
+  helmet(settings)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error ?? null;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+/** Security headers on every reply (errors, 404s and the SPA fallback included); a route may bring its own. */
+export function addSecurityHeaders(app: FastifyInstance, defaults: SecurityHeaders): void {
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.routeOptions.config.securityHeaders ?? defaults);
+    done();
+  });
+}
+
 /** The shop's pages and API: nobody frames them. */
-export function defaultHelmet(config: Config, inlineScriptHashes: string[]): HelmetSettings {
-  return helmetSettings(config, { inlineScriptHashes, frameAncestors: ["'none'"] });
+export function defaultHelmet(config: Config, inlineScriptHashes: string[]): SecurityHeaders {
+  return securityHeaders(helmetSettings(config, { inlineScriptHashes, frameAncestors: ["'none'"] }));
 }
 
 /**
- * The hook for the stream overlay page (`/overlay/<token>`): pass this as that route's `helmet`
- * option and it alone may be framed (by OBS or a streaming tool), with every other rule kept.
+ * The headers of the stream overlay page (`/overlay/<token>`): pass these as that route's
+ * `config.securityHeaders` and it alone may be framed (by OBS or a streaming tool), with every other rule kept.
  */
-export function embeddableHelmet(config: Config, inlineScriptHashes: string[] = []): HelmetSettings {
-  return helmetSettings(config, { inlineScriptHashes, frameAncestors: ['*'] });
+export function embeddableHelmet(config: Config, inlineScriptHashes: string[] = []): SecurityHeaders {
+  return securityHeaders(helmetSettings(config, { inlineScriptHashes, frameAncestors: ['*'] }));
 }
 
 /** CSP hash sources of the inline <script> blocks of a page, so they run without 'unsafe-inline'. */
