@@ -70,6 +70,8 @@ export async function startShop(databaseUrl: string, env: Record<string, string>
       TRIGGER_LIMIT_PER_10S: '1000000',
       WEB_DIST_DIR: tmpdir(),
       ...env,
+      // BENCH_SHOP_ENV='{"DELIVERY_THREAD":"false"}' tries a setting of the shop without editing the bench.
+      ...(JSON.parse(process.env.BENCH_SHOP_ENV ?? '{}') as Record<string, string>),
     },
     'shop',
   );
