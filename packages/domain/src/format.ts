@@ -1,6 +1,9 @@
 /** Integer coins or counts with a comma as the thousands separator (viewer-spec section 9). */
+// Made once: building an Intl.NumberFormat costs far more than formatting, and lists format hundreds of numbers.
+const WHOLE_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+  return WHOLE_NUMBER.format(value);
 }
 
 /** Integer cents shown as dollars with exactly two decimals; integer arithmetic, no float rounding. */
