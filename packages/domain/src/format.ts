@@ -1,7 +1,7 @@
-/** Integer coins or counts with a comma as the thousands separator (viewer-spec section 9). */
 // Made once: building an Intl.NumberFormat costs far more than formatting, and lists format hundreds of numbers.
 const WHOLE_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
+/** Integer coins or counts with a comma as the thousands separator (viewer-spec section 9). */
 export function formatNumber(value: number): string {
   return WHOLE_NUMBER.format(value);
 }
