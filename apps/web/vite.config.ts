@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { prerender } from './build/prerender';
 import { routePreload } from './build/route-preload';
 
 const API = 'http://localhost:3000';
@@ -18,9 +19,19 @@ export default defineConfig({
       '/auth': 'src/pages/AuthPage.tsx',
       '/test-rcon': 'src/pages/TestRconPage.tsx',
     }),
+    // The pages the bench and most visitors land on; see build/prerender.ts.
+    prerender(['/', '/leaderboard', '/shop']),
     precompress(),
   ],
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    // One stylesheet, loaded before the first paint: the prerendered pages need their own CSS
+    // (hero, skeletons) at that moment, not when their chunk arrives.
+    cssCodeSplit: false,
+    // Lists the entry and the chunks it imports for bench/src/web.ts (the page's own list lives in
+    // the loader script that build/route-preload.ts writes).
+    manifest: true,
+  },
   server: {
     port: 5173,
     proxy: {

@@ -15,6 +15,22 @@ function walk(dir: string): string[] {
   });
 }
 
+/** Writes the `.br` and `.gz` copies of one file (when compressible, big enough and smaller). */
+export function compressFile(file: string): void {
+  if (!COMPRESSIBLE.test(file)) return;
+  const body = readFileSync(file);
+  if (body.length < MIN_BYTES) return;
+  const br = brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+  if (br.length < body.length) writeFileSync(`${file}.br`, br);
+  const gz = gzipSync(body, { level: 9 });
+  if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+}
+
 /**
  * Writes `.br` and `.gz` beside every compressible file of the build, at the highest levels, once.
  * The server sends them with @fastify/static's `preCompressed`, so no request ever pays for
@@ -30,20 +46,7 @@ export function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const body = readFileSync(file);
-        if (body.length < MIN_BYTES) continue;
-        const br = brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        });
-        if (br.length < body.length) writeFileSync(`${file}.br`, br);
-        const gz = gzipSync(body, { level: 9 });
-        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
-      }
+      for (const file of walk(outDir)) compressFile(file);
     },
   };
 }

@@ -10,13 +10,21 @@ interface BundleChunk {
 }
 type BundleItem = BundleChunk | { type: 'asset' };
 
+/** Vite's tags for the entry and the chunks it imports; the loader below takes their place. */
+const ENTRY_TAG = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
+const MODULEPRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="\/[^"]+">/g;
+
 /**
- * Pages are lazy chunks, so without help the browser learns of the current page's chunk only
- * after the whole entry has downloaded and run: one more round trip before the page paints. This
- * writes a tiny inline script into index.html that, for the pages in `routes` (exact paths), starts
- * downloading that page's chunk, the chunks it imports and its CSS at once, beside the entry.
- * A page missing from the table still works; it just loses the head start. The server's CSP
- * allows the script by its hash (http/security-headers.ts reads index.html).
+ * Replaces Vite's script tags with one small loader at the end of <body>, which starts the app's
+ * downloads: the entry, the chunks it imports, and for the pages in `routes` (exact paths) that
+ * page's chunk with what it imports. Pages are lazy chunks, so without this the browser would learn
+ * of the current page's chunk only after the entry had downloaded and run, one more round trip.
+ *
+ * When the page arrived prerendered (#root already holds its markup, see prerender.ts), the
+ * downloads start right after the browser has painted it, so that first paint waits for the HTML
+ * and the stylesheet alone and does not share the connection with the scripts; otherwise they
+ * start at once. A page missing from `routes` still works; it just loses the head start.
+ * The server's CSP allows the script by its hash (http/security-headers.ts reads index.html).
  */
 export function routePreload(routes: Record<string, string>): Plugin {
   let root = process.cwd();
@@ -28,21 +36,23 @@ export function routePreload(routes: Record<string, string>): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const bundle = ctx.bundle as Record<string, BundleItem> | undefined;
-        if (!bundle) return [];
+        if (!bundle) return html;
         const chunks = Object.entries(bundle).flatMap(([file, item]) =>
           item.type === 'chunk' ? [[file, item] as const] : [],
         );
-        // What the entry already loads (index.html preloads it): never listed twice.
-        const eager = new Set<string>();
         const walk = (file: string, into: Set<string>) => {
           if (into.has(file)) return;
           into.add(file);
           const chunk = bundle[file];
           if (chunk?.type === 'chunk') for (const next of chunk.imports) walk(next, into);
         };
-        for (const [file, chunk] of chunks) if (chunk.isEntry) walk(file, eager);
+        const entry = chunks.find(([, chunk]) => chunk.isEntry)?.[0];
+        if (!entry) throw new Error('route-preload: the build has no entry chunk');
+        // What the entry loads in any case: never listed twice.
+        const eager = new Set<string>();
+        walk(entry, eager);
         const cssOf = (files: Iterable<string>) =>
           [...files].flatMap((file) => {
             const chunk = bundle[file];
@@ -60,8 +70,24 @@ export function routePreload(routes: Record<string, string>): Plugin {
           const css = new Set(cssOf(files).filter((file) => !eagerCss.has(file)));
           table[path] = [...[...files].filter((file) => !eager.has(file)), ...css];
         }
-        const script = `(()=>{const t=${JSON.stringify(table)};const f=t[location.pathname.replace(/(.)\\/$/,'$1')];if(f)for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+h;document.head.appendChild(l)}})()`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        const entryTag = ENTRY_TAG.exec(html);
+        if (!entryTag || entryTag[1] !== entry)
+          throw new Error('route-preload: Vite no longer writes the entry tag it knows');
+        const imports = [...eager].filter((file) => file !== entry);
+        const loader =
+          `(()=>{const e=${JSON.stringify(entry)},i=${JSON.stringify(imports)},t=${JSON.stringify(table)};` +
+          // One fragment, one insertion into <head>: tens of links added one by one cost a long task.
+          `const f=document.createDocumentFragment(),add=(h,css)=>{const l=document.createElement('link');if(css){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+h;f.appendChild(l)};` +
+          `const go=()=>{const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='/'+e;f.appendChild(s);` +
+          `for(const h of i)add(h,false);for(const h of t[location.pathname.replace(/(.)\\/$/,'$1')]??[])add(h,h.endsWith('.css'));document.head.appendChild(f)};` +
+          // After the next paint (a task queued from the frame callback runs after that frame),
+          // or after a second should frames not run (a tab opened in the background).
+          `const r=document.getElementById('root');if(r&&r.firstChild){let d=false;const once=()=>{if(!d){d=true;go()}};requestAnimationFrame(()=>setTimeout(once));setTimeout(once,1000)}else go()})()`;
+        const stripped = html.replace(ENTRY_TAG, '').replace(MODULEPRELOAD_TAG, '');
+        return {
+          html: stripped,
+          tags: [{ tag: 'script', children: loader, injectTo: 'body' }],
+        };
       },
     },
   };

@@ -1,20 +1,23 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { router } from './router';
+import { DeferredNotifications } from './components/common/DeferredNotifications';
 import { colorSchemeManager, theme } from './theme';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './trpc';
 
-export function App() {
+/** The app around a router: the browser's in main.tsx, a memory router when prerendering. */
+export function App({ router }: { router: DataRouter }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
+  // A prerendered page stays inert until React has adopted it (build/prerender.ts): a click on a
+  // button whose code has not arrived would otherwise be lost without a trace.
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager}>
-      {/* viewer-spec section 9: one toast at a time, gone after 3 s. */}
-      <Notifications limit={1} autoClose={3000} />
+      <DeferredNotifications />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <RouterProvider router={router} />

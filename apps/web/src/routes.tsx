@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth } from './auth/guards';
 import { RootLayout } from './components/layout/RootLayout';
 // Pages load as their own chunks (pages/lazy-pages.tsx); the error page stays eager so a failed
@@ -26,8 +26,11 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const adminOnly = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
 
-/** Every route of viewer-spec and admin-spec section 2; new pages slot in here. */
-export const router = createBrowserRouter([
+/**
+ * Every route of viewer-spec and admin-spec section 2; new pages slot in here. main.tsx serves
+ * them from the browser's history, build/prerender.ts from memory to prerender the landing pages.
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -58,4 +61,4 @@ export const router = createBrowserRouter([
     path: '/overlay/:token',
     lazy: async () => ({ Component: (await import('./pages/overlay/OverlayPage')).OverlayPage }),
   },
-]);
+];
