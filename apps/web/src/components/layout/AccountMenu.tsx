@@ -1,12 +1,20 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { initials, type TUser } from '@shop/domain';
-import { IconChevronDown, IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import type { TUser } from '@shop/domain';
+import { IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { AccountButton } from './AccountButton';
 
-export function AccountMenu({ user }: { user: TUser }) {
+/** Loaded lazily by Header (header-menus.tsx): Menu and floating-ui stay out of the first download. */
+interface Props {
+  user: TUser;
+  /** The button was clicked while this code loaded: open at once. */
+  defaultOpened?: boolean;
+}
+
+export function AccountMenu({ user, defaultOpened = false }: Props) {
   const { logout } = useAuth();
   const name = user.displayName || user.username;
 
@@ -14,19 +22,9 @@ export function AccountMenu({ user }: { user: TUser }) {
     logout.mutate(undefined, { onError: (err) => notify.error('Logout failed', errorMessage(err)) });
 
   return (
-    <Menu position="bottom-end" width={200} withinPortal>
+    <Menu position="bottom-end" width={200} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={user.profilePicture || null} alt={name} radius="xl" size={32} color="violet">
-              {initials(name)}
-            </Avatar>
-            <Text size="sm" fw={600} data-testid="nav-username" maw={140} truncate="end">
-              {user.username}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
+        <AccountButton user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{name}</Menu.Label>

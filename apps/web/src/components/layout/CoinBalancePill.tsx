@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, Text } from '@mantine/core';
 import { formatNumber } from '@shop/domain';
-import { IconCoin, IconPlus } from '@tabler/icons-react';
+import { IconCoin } from '@tabler/icons-react';
 import { usePaymentModal } from '../coins/PaymentModalContext';
 import classes from './CoinBalancePill.module.css';
+import { LazyBuyCoinsButton } from './header-lazy';
 import { useHighlightOnChange } from './use-highlight-on-change';
 import { useLedgerFollowsBalance } from './use-ledger-follows-balance';
 
@@ -30,12 +31,8 @@ export function CoinBalancePill({ balance }: { balance: number }) {
         <Text fw={700} size="sm">
           {formatNumber(balance)}
         </Text>
-        <Tooltip label="Buy coins">
-          {/* viewer-spec section 2: opens the payment dialog, where the user picks a package. */}
-          <ActionIcon size="sm" radius="xl" variant="filled" aria-label="Buy coins" onClick={() => payment.open()}>
-            <IconPlus size={14} />
-          </ActionIcon>
-        </Tooltip>
+        {/* viewer-spec section 2: opens the payment dialog, where the user picks a package. */}
+        <LazyBuyCoinsButton onClick={() => payment.open()} />
       </Group>
     </Paper>
   );

@@ -1,11 +1,11 @@
-import { AppShell, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconDeviceGamepad2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
-import { AccountMenu } from './AccountMenu';
 import { CoinBalancePill } from './CoinBalancePill';
 import classes from './Header.module.css';
+import { LazyAccountMenu } from './header-lazy';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -23,7 +23,9 @@ export function Header({ menuOpened, onToggleMenu }: Props) {
   const scrolled = scroll.y > SHADOW_AFTER_PX;
 
   return (
-    <AppShell.Header className={classes.header} data-scrolled={scrolled ? 'true' : 'false'}>
+    // right-scroll-bar-position: Mantine's modals shift fixed elements with this class by the width
+    // of the scroll bar they hide, so the header does not jump when one opens.
+    <header className={`${classes.header} right-scroll-bar-position`} data-scrolled={scrolled ? 'true' : 'false'}>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Group gap="md" wrap="nowrap" className={classes.left}>
           <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
@@ -42,9 +44,9 @@ export function Header({ menuOpened, onToggleMenu }: Props) {
         <Group gap="xs" wrap="nowrap">
           {user && <CoinBalancePill balance={user.coinBalance} />}
           <ThemeToggle />
-          {user && <AccountMenu user={user} />}
+          {user && <LazyAccountMenu user={user} />}
         </Group>
       </Group>
-    </AppShell.Header>
+    </header>
   );
 }

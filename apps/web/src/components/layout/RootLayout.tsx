@@ -1,15 +1,20 @@
-import { AppShell, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '../../auth/AuthProvider';
 import { PaymentModalProvider } from '../coins/PaymentModalProvider';
 import { PageLoader } from '../common/PageLoader';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
-import { Footer } from './Footer';
 import { Header } from './Header';
-import { MobileNavLinks } from './NavLinks';
 import classes from './RootLayout.module.css';
+
+// Its own chunk: most visits never open the mobile menu (see MobileNavLinks.tsx).
+const MobileNavLinks = lazy(() => import('./MobileNavLinks').then((m) => ({ default: m.MobileNavLinks })));
+// Its own chunk too: the footer always starts below the fold (.content fills the first screen), so
+// it can arrive after the page without moving anything in view; its grid, inputs and brand icons
+// then stay out of the first download.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 /**
  * Shell of every page. AuthProvider sits inside the router so logout can leave guarded pages first;
@@ -31,30 +36,30 @@ export function RootLayout() {
 function Shell() {
   const [menuOpened, menu] = useDisclosure(false);
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !menuOpened } }}
-      padding={0}
-    >
+    <div className={classes.shell}>
       <ScrollRestoration />
       <Header menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      <AppShell.Navbar p="sm" aria-label="Mobile navigation">
+      <nav className={classes.navbar} data-opened={menuOpened || undefined} aria-label="Mobile navigation">
         {/* Rendered only while open, so collapsed links never duplicate the header's. */}
         {menuOpened && (
-          <Stack gap={2}>
-            <MobileNavLinks onNavigate={menu.close} />
-          </Stack>
+          <Suspense fallback={null}>
+            <Stack gap={2}>
+              <MobileNavLinks onNavigate={menu.close} />
+            </Stack>
+          </Suspense>
         )}
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      </nav>
+      <main className={classes.main}>
         <div className={classes.content}>
           {/* Pages are lazy chunks; see pages/lazy-pages.tsx. */}
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </div>
-        <Footer />
-      </AppShell.Main>
-    </AppShell>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </main>
+    </div>
   );
 }
