@@ -1,10 +1,12 @@
 import { Container } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/common/PageLoader';
-import { QueryError } from '../components/common/QueryError';
 import { useAuth } from './AuthContext';
 import { authReturnState } from './return-to';
+
+// Shown only when the session cannot be read: its Alert stays out of the first download.
+const QueryError = lazy(() => import('../components/common/QueryError').then((m) => ({ default: m.QueryError })));
 
 /** Login-required pages: spinner while the user loads, then /auth when there is nobody signed in. */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
@@ -15,7 +17,9 @@ export function RequireAuth({ children, admin = false }: { children: ReactNode; 
   if (error) {
     return (
       <Container size="sm" py="xl">
-        <QueryError title="Could not load your account" error={error} onRetry={refetch} />
+        <Suspense fallback={null}>
+          <QueryError title="Could not load your account" error={error} onRetry={refetch} />
+        </Suspense>
       </Container>
     );
   }

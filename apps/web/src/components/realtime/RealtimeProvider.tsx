@@ -4,8 +4,21 @@ import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useAuth } from '../../auth/AuthContext';
 import { useTRPC } from '../../trpc';
 import { RealtimeContext } from './RealtimeContext';
-import { handleReceipt } from './receipt-notifications';
 import { useRealtime } from './use-realtime';
+
+/**
+ * The toast code loads with the first receipt, not with the page. One promise for every receipt,
+ * so they reach the toasts in the order they arrived.
+ */
+let toastsModule: Promise<typeof import('./receipt-notifications')> | null = null;
+function receiptToasts() {
+  // A failed download is tried again with the next receipt.
+  toastsModule ??= import('./receipt-notifications').catch((error: unknown) => {
+    toastsModule = null;
+    throw error;
+  });
+  return toastsModule;
+}
 
 /**
  * One /ws socket for the whole app (inside AuthProvider, so it knows who is signed in): the Live
@@ -35,7 +48,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           invalidate(trpc.shop.status.queryKey());
           return;
         case 'action_status':
-          handleReceipt(message);
+          // A toast lost to a failed chunk download is no error worth more: the lists below update anyway.
+          receiptToasts().then(
+            (toasts) => toasts.handleReceipt(message),
+            () => undefined,
+          );
           // Dashboard and /history show each trigger's delivery state: reload them on every step.
           invalidate(trpc.transactions.list.pathKey());
           invalidate(trpc.history.list.pathKey());
