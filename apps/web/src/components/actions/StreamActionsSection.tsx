@@ -14,7 +14,7 @@ import {
 import { filterActions, type TGameFilter, type TStreamAction } from '@shop/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
 import { CurrentStreamBadge } from '../stream/CurrentStreamBadge';
@@ -42,7 +42,9 @@ interface Props {
 
 export function StreamActionsSection({ mode }: Props) {
   const trpc = useTRPC();
-  const actions = useQuery(trpc.actions.list.queryOptions());
+  // Deferred: the render that swaps skeletons for data runs in slices between frames instead of
+  // one long task the moment the data arrives (the skeletons stay up a frame or two longer).
+  const actions = useDeferredValue(useQuery(trpc.actions.list.queryOptions()));
   const trigger = useActionTrigger();
   const featured = mode === 'featured';
 

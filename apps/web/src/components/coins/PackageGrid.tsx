@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
 import { PackageCard } from './PackageCard';
@@ -17,7 +18,9 @@ const COLS = { base: 1, xs: 2, md: 4 };
 /** Active coin packages as cards, with the loading, error and empty states every list of them needs. */
 export function PackageGrid({ limit, buyLabel }: Props) {
   const trpc = useTRPC();
-  const packages = useQuery(trpc.coins.listPackages.queryOptions());
+  // Deferred: the render that swaps skeletons for data runs in slices between frames instead of
+  // one long task the moment the data arrives (the skeletons stay up a frame or two longer).
+  const packages = useDeferredValue(useQuery(trpc.coins.listPackages.queryOptions()));
 
   if (packages.isPending) {
     return (

@@ -2,6 +2,7 @@ import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } fro
 import { formatNumber, initials, type TLeaderboardEntry } from '@shop/domain';
 import { IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
@@ -19,7 +20,9 @@ interface Props {
 /** The Top Supporters table: rank, supporter, actions sent, coins spent, and a link to the profile. */
 export function Leaderboard({ limit = 10 }: Props) {
   const trpc = useTRPC();
-  const board = useQuery(trpc.community.leaderboard.queryOptions({ limit }));
+  // Deferred: the render that swaps skeletons for data runs in slices between frames instead of
+  // one long task the moment the data arrives (the skeletons stay up a frame or two longer).
+  const board = useDeferredValue(useQuery(trpc.community.leaderboard.queryOptions({ limit })));
 
   if (board.isPending) {
     return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import type { TSocialContent } from '@shop/domain';
 import { IconAlertCircle, IconBrandTiktok, IconBrandYoutube } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { SOCIAL_ERROR_TEXT, useSocialContent } from './use-social-content';
 import { VideoCard } from './VideoCard';
 
@@ -9,7 +9,9 @@ type Tab = 'short' | 'videos';
 
 /** Recent short videos (TikTok) and videos (YouTube) under the stream player (viewer-spec section 2). */
 export function SocialContentTabs() {
-  const query = useSocialContent();
+  // Deferred: the render that swaps skeletons for data runs in slices between frames instead of
+  // one long task the moment the data arrives (the skeletons stay up a frame or two longer).
+  const query = useDeferredValue(useSocialContent());
   const [chosen, setChosen] = useState<Tab | null>(null);
   const data = query.data;
   // Until the viewer picks, open the tab that has something to show.
