@@ -7,6 +7,7 @@ import { PaymentModalProvider } from '../coins/PaymentModalProvider';
 import { PageLoader } from '../common/PageLoader';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { Header } from './Header';
+import { LandingPrefetch } from './LandingPrefetch';
 import classes from './RootLayout.module.css';
 
 // Its own chunk: most visits never open the mobile menu (see MobileNavLinks.tsx).
@@ -24,6 +25,7 @@ const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })
 export function RootLayout() {
   return (
     <AuthProvider>
+      <LandingPrefetch />
       <RealtimeProvider>
         <PaymentModalProvider>
           <Shell />
