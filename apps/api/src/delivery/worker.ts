@@ -13,7 +13,7 @@ import type { DeliveryPayload, DeliveryTarget } from '@shop/dispatch';
 import type { TDeliveryStatus } from '@shop/domain';
 import type { Services } from '../services';
 import { KeyedSerial, Lanes } from './lanes';
-import { leaseMsFor } from './lease';
+import { leaseMsFor, RECORD_MARGIN_MS } from './lease';
 import { announceRetry, announceSettlement, type KnownTrigger, outcomeOf } from './outcome';
 import { OutcomeRecorder } from './outcome-recorder';
 import { payloadFor } from './payload';
@@ -32,9 +32,6 @@ export interface WorkerOptions {
   /** A lane holding this many claimed rows takes no more until it drains (bounds what one dead endpoint can hold). */
   laneBacklog: number;
 }
-
-/** Time an attempt needs after its send for the outcome to be written, on top of the transport timeout. */
-const RECORD_MARGIN_MS = 5_000;
 
 /** The worker's settings for a transport timeout: the lease is derived from it. */
 export function workerOptions(delivery: { timeoutMs: number }, overrides: Partial<WorkerOptions> = {}): WorkerOptions {
@@ -168,7 +165,7 @@ export class DeliveryWorker {
    */
   handOff(jobs: readonly HandOff[]): void {
     if (this.stopped) return;
-    for (const job of jobs) void this.dispatch(job.row, job.prepared, job.trigger);
+    for (const job of jobs) void this.dispatch(job.row, job);
   }
 
   /** A trigger (or a resend) just committed: claim its deliveries now and start them. */
@@ -254,7 +251,8 @@ export class DeliveryWorker {
     for (const row of rows) void this.dispatch(row);
   }
 
-  private dispatch(row: ClaimedDelivery, known?: Prepared, trigger?: KnownTrigger): Promise<void> {
+  /** One delivery from its lane to its recorded outcome; `handed` when its trigger handed it over. */
+  private dispatch(row: ClaimedDelivery, handed?: HandOff): Promise<void> {
     const key = laneKey(row.endpoint_id);
     const ref: DeliveryRef = {
       deliveryId: row.id,
@@ -263,8 +261,8 @@ export class DeliveryWorker {
       isResend: row.is_resend === 1,
     };
     const done = this.lanes
-      .run(key, (waited) => this.attempt(row, ref, waited, known))
-      .then((attempted) => (attempted ? this.record(row, ref, attempted, trigger) : undefined))
+      .run(key, (waited) => this.attempt(row, ref, waited, handed?.prepared))
+      .then((attempted) => (attempted ? this.record(row, ref, attempted, handed?.trigger) : undefined))
       .catch((error: unknown) => {
         // The row keeps its lease and is taken up again once it lapses.
         this.services.log.error({ err: error, deliveryId: row.id }, 'delivery attempt failed to record');
