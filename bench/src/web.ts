@@ -7,10 +7,11 @@
  * or fails.
  *
  * BENCH_WEB_SKIP_BUILD=1 uses the existing build; BENCH_WEB_RUNS sets the runs per page;
- * CHROME_PATH picks the browser (default /usr/bin/chromium).
+ * CHROME_PATH picks the browser (default /usr/bin/chromium); BENCH_WEB_REPORT_DIR keeps every run's
+ * Lighthouse report (JSON) there, to see what decides a score.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -187,6 +188,12 @@ async function auditOnce(url: string, port: number, headers: Record<string, stri
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  const reportDir = process.env.BENCH_WEB_REPORT_DIR;
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+    writeFileSync(join(reportDir, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     const failure = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     throw RETRY_CODES.has(lhr.runtimeError.code) ? new RetryableRun(failure) : new Error(failure);
