@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniqueName } from './browser';
+import { registerViaUi } from './session';
 
 const baseURL = inject('baseURL');
 
@@ -77,6 +78,38 @@ describe('accounts in Chromium', () => {
     const page = await newPage();
     await page.goto('/dashboard');
     await page.waitForURL('**/auth');
+    await page.context().close();
+  });
+
+  it('sends a visitor whose session cookie no longer holds a session from /shop to /auth', async () => {
+    const page = await newPage();
+    // The cookie alone gets the shop drawn at once (index.session.html); the session check decides.
+    await page.context().addCookies([{ name: 'session', value: 'expired-or-never-issued', url: baseURL }]);
+    await page.goto('/shop');
+    await page.waitForURL('**/auth');
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('draws /shop for a returning viewer straight from the page, and the app takes over that markup', async () => {
+    const page = await newPage();
+    await registerViaUi(page, uniqueName('back'));
+    // Keeps the heading the browser drew from the HTML, before any script of the app has run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { firstHeading: Element | null }).firstHeading =
+          document.getElementById('get-coins-title');
+      });
+    });
+    await page.goto('/shop');
+    await page.getByTestId('coin-package').first().waitFor();
+    await page.getByRole('link', { name: 'View History' }).waitFor();
+    const adopted = await page.evaluate(() => {
+      const first = (window as unknown as { firstHeading: Element | null }).firstHeading;
+      return first !== null && first === document.getElementById('get-coins-title');
+    });
+    // Not thrown away and drawn again (which flashes, and shifts what the viewer is reading).
+    expect(adopted).toBe(true);
     await page.context().close();
   });
 

@@ -16,6 +16,7 @@ import { logSlowOrFailed } from './http/request-log';
 import { retryAfterMeta } from './http/retry-after';
 import { addSecurityHeaders, defaultHelmet, embeddableHelmet, webAppScriptHashes } from './http/security-headers';
 import { isMissingAsset, webStaticOptions } from './http/static-assets';
+import { WEB_INDEX, webIndexPicker } from './http/web-index';
 import { registerOpenApiRoutes } from './openapi/register';
 import { originGuard } from './origin-check';
 import { registerPayPalWebhook } from './payments/webhook-route';
@@ -144,20 +145,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   const webDist = config.webDistDir;
-  const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
+  const hasWeb = webDist !== null && existsSync(join(webDist, WEB_INDEX));
+  const webIndex = hasWeb ? webIndexPicker(webDist) : () => WEB_INDEX;
   if (hasWeb) {
     await app.register(fastifyStatic, webStaticOptions(webDist));
     // The stream overlay page: the SPA's index.html, and the one page another site (OBS) may frame.
     const overlayHeaders = embeddableHelmet(config, webAppScriptHashes(webDist));
-    app.get('/overlay/*', { config: { securityHeaders: overlayHeaders } }, (_req, reply) =>
-      reply.sendFile('index.html'),
-    );
+    app.get('/overlay/*', { config: { securityHeaders: overlayHeaders } }, (_req, reply) => reply.sendFile(WEB_INDEX));
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api') || path.startsWith('/trpc') || path === '/ws' || path.startsWith('/ws/');
     // Client-side routes (/shop, /profile/7, unknown pages) all load the app, which draws its own 404.
-    if (hasWeb && !isApi && !isMissingAsset(path) && req.method === 'GET') return reply.sendFile('index.html');
+    if (hasWeb && !isApi && !isMissingAsset(path) && req.method === 'GET') return reply.sendFile(webIndex(req));
     return reply.code(404).send({ status: 'error', message: `Not found: ${req.method} ${path}` });
   });
 

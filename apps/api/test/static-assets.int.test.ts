@@ -7,13 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
 /** A build as Vite and the precompress plugin leave it: hashed assets with .br/.gz copies beside them. */
-function writeBuild(dir: string): { script: string; html: string } {
+function writeBuild(dir: string): { script: string; html: string; sessionHtml: string } {
   const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
   const html = `<!doctype html><html><head><title>Stream Shop</title></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script>${'<!-- padding -->'.repeat(80)}</body></html>`;
+  // The same page as prerendered for a request with a session cookie (apps/web/build/prerender.ts).
+  const sessionHtml = html.replace('<html>', '<html data-session>');
   mkdirSync(join(dir, 'assets'));
   const files: [string, string][] = [
     ['assets/index-Ab12Cd34.js', script],
     ['index.html', html],
+    ['index.session.html', sessionHtml],
   ];
   for (const [name, body] of files) {
     writeFileSync(join(dir, name), body);
@@ -22,13 +25,13 @@ function writeBuild(dir: string): { script: string; html: string } {
   }
   // Too small to be worth a compressed copy: sent as it is.
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return { script, html };
+  return { script, html, sessionHtml };
 }
 
 describe.each(testDialects())('the built web app on %s', (dialect) => {
   let t: TestApp;
   let dir: string;
-  let build: { script: string; html: string };
+  let build: { script: string; html: string; sessionHtml: string };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'shop-static-'));
@@ -82,6 +85,26 @@ describe.each(testDialects())('the built web app on %s', (dialect) => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(gunzipSync(res.rawPayload).toString()).toBe(build.html);
     }
+  });
+
+  it('answers client-side routes with the signed-in page when the request carries a session cookie', async () => {
+    const page = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+    const withCookie = await page('/shop', 'session=whatever-it-holds');
+    expect(withCookie.statusCode).toBe(200);
+    expect(brotliDecompressSync(withCookie.rawPayload).toString()).toBe(build.sessionHtml);
+    // Both pages come from the same URL, so caches must tell them apart by the cookie as well.
+    expect(withCookie.headers.vary).toMatch(/cookie/i);
+    expect(withCookie.headers['cache-control']).toBe('no-cache');
+
+    for (const cookie of [undefined, 'theme=dark', 'session=']) {
+      const res = await page('/shop', cookie);
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(build.html);
+      expect(res.headers.vary).toMatch(/cookie/i);
+    }
+    // It is never a URL of its own: that path is a client-side route like any other.
+    const direct = await page('/index.session.html');
+    expect(brotliDecompressSync(direct.rawPayload).toString()).toBe(build.html);
   });
 
   it('revalidates unhashed files such as the favicon, sent plain when there is no smaller copy', async () => {

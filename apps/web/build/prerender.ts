@@ -9,8 +9,14 @@ import { compressFile } from './precompress';
 const RENDERER = 'src/prerender/render-page.tsx';
 
 interface Renderer {
-  renderPage(path: string): Promise<string>;
+  renderPage(path: string, sessionHint: boolean): Promise<string>;
 }
+
+/**
+ * The page the server sends when the request carries a session cookie (apps/api's web-index.ts):
+ * the same as index.html except that `<html>` says so and the pages are drawn that way.
+ */
+export const SESSION_INDEX = 'index.session.html';
 
 /**
  * Puts each page's markup into the app's element while the HTML is parsed (it runs right after it,
@@ -27,7 +33,8 @@ const ADOPT = `(()=>{const r=document.getElementById('root'),p=location.pathname
  * (same components, no session, no data: skeletons where data goes), which main.tsx hydrates; the
  * data then fills in exactly as before.
  *
- * The server sends one index.html for every route, so each page's markup travels in a <template>
+ * The server sends one index.html for every route (index.session.html when the request carries a
+ * session cookie, see SESSION_INDEX), so each page's markup travels in a <template>
  * and a small inline script (allowed by the CSP through its hash, which the api reads from
  * index.html) puts the one for the current path in place.
  */
@@ -53,21 +60,24 @@ export function prerender(paths: string[]): Plugin {
       });
       try {
         const renderer = (await import(pathToFileURL(join(ssrDir, 'render-page.js')).href)) as Renderer;
-        const templates: string[] = [];
-        for (const path of paths) {
-          const markup = await renderer.renderPage(path);
-          templates.push(`<template data-prerendered="${path}">${markup}</template>`);
-        }
         const file = join(outDir, 'index.html');
         const html = readFileSync(file, 'utf8');
         const slot = '<div id="root"></div>';
         if (!html.includes(slot)) throw new Error(`prerender: index.html has no ${slot}`);
-        writeFileSync(
-          file,
-          html.replace(slot, `${slot}\n    ${templates.join('\n    ')}\n    <script>${ADOPT}</script>`),
-        );
-        // The precompress plugin may have compressed the page before this ran.
-        compressFile(file);
+        const htmlTag = '<html ';
+        if (!html.includes(htmlTag)) throw new Error('prerender: index.html has no <html> element');
+        for (const sessionHint of [false, true]) {
+          const templates: string[] = [];
+          for (const path of paths) {
+            const markup = await renderer.renderPage(path, sessionHint);
+            templates.push(`<template data-prerendered="${path}">${markup}</template>`);
+          }
+          const page = html.replace(slot, `${slot}\n    ${templates.join('\n    ')}\n    <script>${ADOPT}</script>`);
+          const target = sessionHint ? join(outDir, SESSION_INDEX) : file;
+          writeFileSync(target, sessionHint ? page.replace(htmlTag, `${htmlTag}data-session `) : page);
+          // The precompress plugin may have compressed the page before this ran.
+          compressFile(target);
+        }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }

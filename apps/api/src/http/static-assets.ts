@@ -1,5 +1,6 @@
 import { sep } from 'node:path';
 import type { FastifyStaticOptions, SetHeadersResponse } from '@fastify/static';
+import { SESSION_WEB_INDEX, WEB_INDEX } from './web-index';
 
 /** Vite puts every content-hashed file under assets/: a new build means new names. */
 const HASHED_DIR = `${sep}assets${sep}`;
@@ -13,7 +14,14 @@ const HASHED_DIR = `${sep}assets${sep}`;
 export function setWebCacheHeaders(res: SetHeadersResponse, path: string): void {
   const hashed = path.includes(HASHED_DIR);
   res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-  res.setHeader('vary', 'Accept-Encoding');
+  // Which page a route gets depends on the session cookie too (web-index.ts).
+  res.setHeader('vary', isWebIndex(path) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+}
+
+/** `path` is the file sent, which may be a compressed copy. */
+function isWebIndex(path: string): boolean {
+  const file = path.slice(path.lastIndexOf(sep) + 1).replace(/\.(?:br|gz)$/, '');
+  return file === WEB_INDEX || file === SESSION_WEB_INDEX;
 }
 
 /**
@@ -27,10 +35,11 @@ export function webStaticOptions(root: string): FastifyStaticOptions {
   return {
     root,
     wildcard: false,
-    index: ['index.html'],
+    index: [WEB_INDEX],
     preCompressed: true,
     cacheControl: false,
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // The signed-in page is sent by web-index.ts for client-side routes only, never by its name.
+    globIgnore: ['**/*.br', '**/*.gz', `**/${SESSION_WEB_INDEX}`],
     setHeaders: setWebCacheHeaders,
   };
 }

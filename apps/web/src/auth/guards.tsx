@@ -4,16 +4,22 @@ import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/common/PageLoader';
 import { useAuth } from './AuthContext';
 import { authReturnState } from './return-to';
+import { useSessionHint } from './session-hint';
 
 // Shown only when the session cannot be read: its Alert stays out of the first download.
 const QueryError = lazy(() => import('../components/common/QueryError').then((m) => ({ default: m.QueryError })));
 
-/** Login-required pages: spinner while the user loads, then /auth when there is nobody signed in. */
+/**
+ * Login-required pages: while the user loads, the page itself when the request carried a session
+ * cookie (session-hint.ts) and a spinner otherwise; then /auth when there is nobody signed in.
+ */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { user, isLoading, error, refetch } = useAuth();
   const location = useLocation();
+  const sessionHint = useSessionHint();
 
-  if (isLoading) return <PageLoader />;
+  // Admin pages keep the spinner: a viewer's cookie says nothing about being an admin.
+  if (isLoading) return sessionHint && !admin ? children : <PageLoader />;
   if (error) {
     return (
       <Container size="sm" py="xl">

@@ -1,14 +1,13 @@
-import { type ComponentType, lazy } from 'react';
+import { preloadable } from '../lib/preloadable';
 
 /**
  * Every page is its own chunk, loaded when its route is first shown, so the first visit to `/`
  * downloads the shell and the home page only (admin pages, charts and forms stay on the server
  * until someone opens them). The Suspense boundary sits around the layout's Outlet: navigations run
- * in a transition, so the old page stays on screen while the next one's chunk arrives.
+ * in a transition, so the old page stays on screen while the next one's chunk arrives. main.tsx
+ * preloads the first page's chunk before hydrating (see lib/preloadable.tsx).
  */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
-}
+const lazyPage = preloadable;
 
 export const HomePage = lazyPage(() => import('./HomePage'), 'HomePage');
 export const AuthPage = lazyPage(() => import('./AuthPage'), 'AuthPage');

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconArrowRight, IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../auth/AuthContext';
+import { useLikelySignedIn } from '../../auth/session-hint';
 import { PackageGrid } from './PackageGrid';
 import { SectionHeader } from './SectionHeader';
 
@@ -19,7 +19,7 @@ interface Props {
  * (no props). Packages are public; 'Buy' while signed out goes to /auth.
  */
 export function GetCoinsSection({ limit, showViewAll = false, showHistoryLink = !showViewAll }: Props) {
-  const { user } = useAuth();
+  const signedIn = useLikelySignedIn();
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="get-coins-title">
@@ -28,7 +28,7 @@ export function GetCoinsSection({ limit, showViewAll = false, showHistoryLink = 
         title="Get Coins"
         subtitle="Buy coins to trigger actions on stream."
         actions={
-          user && (
+          signedIn && (
             <>
               {showHistoryLink && (
                 <Button component={Link} to="/history" variant="subtle" leftSection={<IconHistory size={16} />}>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TCoinPackage } from '@shop/domain';
 import { IconCoin } from '@tabler/icons-react';
 import classes from './coins.module.css';
@@ -42,6 +42,39 @@ export function PackageCard({ pkg, buyLabel }: Props) {
       <Button mt="md" fullWidth onClick={() => payment.open(pkg)}>
         {buyLabel}
       </Button>
+    </Card>
+  );
+}
+
+/**
+ * A card-to-be: the card's own boxes with blank text under skeleton bars, so it is as tall as a
+ * card with a one-line description and nothing below moves when the packages arrive.
+ */
+export function PackageCardSkeleton() {
+  return (
+    <Card withBorder padding="lg" radius="md" className={classes.packageCard} aria-hidden>
+      <Stack gap="xs" style={{ flex: 1 }}>
+        <Skeleton w="60%">
+          <Title order={3} size="h4">
+            &nbsp;
+          </Title>
+        </Skeleton>
+        <Skeleton w="90%">
+          <Text size="sm">&nbsp;</Text>
+        </Skeleton>
+        <Skeleton w="40%" mt="auto">
+          <Text fw={700}>&nbsp;</Text>
+        </Skeleton>
+        <Skeleton w="30%">
+          <Text fw={800} size="xl">
+            &nbsp;
+          </Text>
+        </Skeleton>
+      </Stack>
+      <Skeleton mt="md">
+        {/* The Buy button's height (Mantine's default button size). */}
+        <Box h="calc(2.25rem * var(--mantine-scale))" />
+      </Skeleton>
     </Card>
   );
 }

@@ -1,9 +1,9 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
-import { PackageCard } from './PackageCard';
+import { PackageCard, PackageCardSkeleton } from './PackageCard';
 import { NO_PACKAGES } from './PackageSummary';
 import { skeletonKeys } from './skeleton-keys';
 
@@ -26,15 +26,7 @@ export function PackageGrid({ limit, buyLabel }: Props) {
     return (
       <SimpleGrid cols={COLS} aria-busy aria-label="Loading coin packages">
         {skeletonKeys(limit ?? 4).map((key) => (
-          <Card key={key} withBorder padding="lg" radius="md">
-            <Stack gap="sm">
-              <Skeleton h={22} w="60%" />
-              <Skeleton h={14} />
-              <Skeleton h={14} w="80%" />
-              <Skeleton h={28} w="40%" />
-              <Skeleton h={36} />
-            </Stack>
-          </Card>
+          <PackageCardSkeleton key={key} />
         ))}
       </SimpleGrid>
     );

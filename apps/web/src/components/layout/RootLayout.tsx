@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '../../auth/AuthProvider';
+import { preloadable } from '../../lib/preloadable';
 import { PaymentModalProvider } from '../coins/PaymentModalProvider';
 import { PageLoader } from '../common/PageLoader';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
@@ -15,7 +16,11 @@ const MobileNavLinks = lazy(() => import('./MobileNavLinks').then((m) => ({ defa
 // Its own chunk too: the footer always starts below the fold (.content fills the first screen), so
 // it can arrive after the page without moving anything in view; its grid, inputs and brand icons
 // then stay out of the first download.
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+// Preloadable: it is in the prerendered markup, so main.tsx fetches it before hydrating.
+const Footer = preloadable(() => import('./Footer'), 'Footer');
+
+/** The layout's own chunks that a prerendered page shows; main.tsx preloads them with the page. */
+export const layoutChunks = [Footer];
 
 /**
  * Shell of every page. AuthProvider sits inside the router so logout can leave guarded pages first;
