@@ -3,6 +3,7 @@ import { overlayName } from '@shop/dispatch';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { UNKNOWN_OVERLAY } from './overlay-hub';
+import { upgradeRelease } from './upgrade-release';
 
 /** The overlay socket's path; the page at /overlay/<token> connects to it with its token. */
 export const OVERLAY_SOCKET_PATH = '/ws/overlay';
@@ -14,11 +15,13 @@ export const OVERLAY_SOCKET_PATH = '/ws/overlay';
  */
 export function registerOverlaySocketRoute(app: FastifyInstance, services: Services): void {
   const endpoints = new WeakMap<FastifyRequest, { name: string; token: string }>();
+  const upgrades = upgradeRelease(app.log);
   app.get(
     OVERLAY_SOCKET_PATH,
     {
       websocket: true,
-      preValidation: async (req) => {
+      preValidation: async (req, reply) => {
+        upgrades.keep(req, reply);
         const token = (req.query as { token?: unknown }).token;
         if (typeof token !== 'string' || token.length === 0 || token.length > 64) return;
         const endpoint = await findOverlayEndpoint(services.db.kysely, token);
@@ -26,6 +29,7 @@ export function registerOverlaySocketRoute(app: FastifyInstance, services: Servi
       },
     },
     (socket, req) => {
+      upgrades.release(socket, req);
       const endpoint = endpoints.get(req);
       if (!endpoint) {
         socket.close(UNKNOWN_OVERLAY.code, UNKNOWN_OVERLAY.reason);
