@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import { AppError } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimits } from './env';
 
@@ -135,7 +137,11 @@ function createStore(name: LimitName, rule: LimitRule, redis: Redis | null): Rat
   });
 }
 
+/** The Redis client is loaded only with REDIS_URL: a single process never holds it in memory. */
+const require = createRequire(import.meta.url);
+
 function connectLimiterRedis(url: string, log: FastifyBaseLogger): Redis {
+  const { Redis } = require('ioredis') as typeof IORedis;
   // No offline queue: while Redis is away a call fails at once and the memory insurance answers,
   // instead of a login waiting on a reconnect.
   const redis = new Redis(url, {

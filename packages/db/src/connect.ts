@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, Migrator, MysqlDialect } from 'kysely';
-import { createPool } from 'mysql2';
+import type * as Mysql2 from 'mysql2';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 import { sharedSqliteDialects } from './sqlite-share';
+
+/** The MySQL driver is loaded only for a MySQL database: a SQLite shop never holds it in memory. */
+const require = createRequire(import.meta.url);
 
 export type DialectName = 'sqlite' | 'mysql';
 
@@ -58,6 +62,7 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
     };
     return { kysely, dialect: 'sqlite', close, worker: { kysely: workerKysely, dialect: 'sqlite', close } };
   }
+  const { createPool } = require('mysql2') as typeof Mysql2;
   const poolOf = (connectionLimit: number) =>
     createPool({
       uri: target.url,

@@ -1,5 +1,5 @@
 import type { TConnectionConfig } from '@shop/domain';
-import { type Connection, createConnection } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import type { RunSql } from './table-report';
 
 /** A MySQL server to reach: either the parts of a form or the configured DATABASE_URL. */
@@ -53,6 +53,8 @@ export async function withMysqlConnection<T>(
   timeoutMs: number,
   work: (run: RunSql) => Promise<T>,
 ): Promise<T> {
+  // Loaded on first use: the driver stays out of a SQLite shop's memory.
+  const { createConnection } = await import('mysql2/promise');
   const common = { connectTimeout: timeoutMs, flags: ['-LOCAL_FILES'], decimalNumbers: true };
   const connection: Connection =
     target.kind === 'url'

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 
 const CHANNEL = 'shop:realtime';
 /** The built-in overlay's alerts and acks (overlay-hub.ts), apart from the public feed. */
@@ -20,6 +19,8 @@ export async function connectRedisBus(
   log: FastifyBaseLogger,
   channelName: string = CHANNEL,
 ): Promise<RealtimeBus> {
+  // Loaded only with REDIS_URL: a single process never holds the client in memory.
+  const { Redis } = await import('ioredis');
   const options = { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 2 };
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);

@@ -3,18 +3,31 @@
  * with their view counts. The feed carries no duration, so a video's length is null unless a feed
  * says (yt:duration, which some mirrors add).
  */
+
+import { createRequire } from 'node:module';
 import type { TYouTubeVideo } from '@shop/domain';
-import { XMLParser } from 'fast-xml-parser';
+import type * as FastXmlParser from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import { fetchWithTimeout, SocialSourceError } from './errors';
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  // Ids and titles such as '2024' or '0123' must stay strings.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  isArray: (name) => name === 'entry' || name === 'link',
-});
+const require = createRequire(import.meta.url);
+let parser: XMLParser | undefined;
+
+/** Made on the first feed read: a shop without a YouTube channel never loads the XML parser. */
+function feedParser(): XMLParser {
+  if (!parser) {
+    const { XMLParser } = require('fast-xml-parser') as typeof FastXmlParser;
+    parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      // Ids and titles such as '2024' or '0123' must stay strings.
+      parseTagValue: false,
+      parseAttributeValue: false,
+      isArray: (name) => name === 'entry' || name === 'link',
+    });
+  }
+  return parser;
+}
 
 export async function fetchYouTubeVideos(feedBase: string, channelId: string): Promise<TYouTubeVideo[]> {
   const url = new URL(feedBase);
@@ -29,7 +42,7 @@ export async function fetchYouTubeVideos(feedBase: string, channelId: string): P
 export function parseYouTubeFeed(xml: string): TYouTubeVideo[] {
   let doc: unknown;
   try {
-    doc = parser.parse(xml);
+    doc = feedParser().parse(xml);
   } catch {
     throw new SocialSourceError('the feed is not valid XML');
   }
