@@ -11,6 +11,8 @@ interface BundleChunk {
 type BundleItem = BundleChunk | { type: 'asset' };
 
 /** Vite's tags for the entry and the chunks it imports; the loader below takes their place. */
+/** Download links the loader adds per task (see the loader's comment). */
+const LINKS_PER_TASK = 3;
 const ENTRY_TAG = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
 const MODULEPRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="\/[^"]+">/g;
 
@@ -76,10 +78,13 @@ export function routePreload(routes: Record<string, string>): Plugin {
         const imports = [...eager].filter((file) => file !== entry);
         const loader =
           `(()=>{const e=${JSON.stringify(entry)},i=${JSON.stringify(imports)},t=${JSON.stringify(table)};` +
-          // One fragment, one insertion into <head>: tens of links added one by one cost a long task.
-          `const f=document.createDocumentFragment(),add=(h,css)=>{const l=document.createElement('link');if(css){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+h;f.appendChild(l)};` +
-          `const go=()=>{const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='/'+e;f.appendChild(s);` +
-          `for(const h of i)add(h,false);for(const h of t[location.pathname.replace(/(.)\\/$/,'$1')]??[])add(h,h.endsWith('.css'));document.head.appendChild(f)};` +
+          `const add=(f,h,css)=>{const l=document.createElement('link');if(css){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+h;f.appendChild(l)};` +
+          // A few links per task: each one starts a download there and then, which costs the main
+          // thread about half a millisecond, so tens of them in one go made one long task that
+          // delays the first tap. The entry goes first; what it imports and the page follow.
+          `const go=()=>{const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='/'+e;document.head.appendChild(s);` +
+          `const q=[...i.map(h=>[h,false]),...(t[location.pathname.replace(/(.)\\/$/,'$1')]??[]).map(h=>[h,h.endsWith('.css')])];` +
+          `const step=()=>{const f=document.createDocumentFragment();for(const[h,css]of q.splice(0,${LINKS_PER_TASK}))add(f,h,css);document.head.appendChild(f);if(q.length)setTimeout(step)};step()};` +
           // After the next paint (a task queued from the frame callback runs after that frame),
           // or after a second should frames not run (a tab opened in the background).
           `const r=document.getElementById('root');if(r&&r.firstChild){let d=false;const once=()=>{if(!d){d=true;go()}};requestAnimationFrame(()=>setTimeout(once));setTimeout(once,1000)}else go()})()`;

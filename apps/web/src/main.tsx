@@ -20,24 +20,20 @@ const app = (
   </StrictMode>
 );
 
-// The landing pages arrive prerendered (build/prerender.ts): React adopts that markup instead of
-// drawing it again. It can adopt it in one pass only once the page's chunks are in (see
-// lib/preloadable.tsx), so those come first; their downloads began with the HTML's loader, so this
-// rarely waits. Either way the first render runs in a transition, which yields to the browser every
-// few milliseconds instead of holding the main thread for the whole tree.
-if (root.hasChildNodes()) {
-  const chunks = [
-    ...layoutChunks,
-    ...(matchRoutes(routes, window.location)?.flatMap((match) => preloadablesIn(match.route.element)) ?? []),
-  ];
-  // A chunk that fails to download fails again when drawn, and the route's error page says so.
-  void Promise.allSettled(chunks.map((chunk) => chunk.preload())).then(() =>
-    startTransition(() => {
-      hydrateRoot(root, app);
-    }),
-  );
-} else {
+// The first view's chunks (the page's, the footer's) come first: the layout has no Suspense boundary
+// for them (see RootLayout), and React can adopt a prerendered page in one pass only once they are
+// in. Their downloads began with the HTML's loader, so this rarely waits. A chunk that fails to
+// download fails again when drawn, and the route's error page says so.
+const chunks = [
+  ...layoutChunks,
+  ...(matchRoutes(routes, window.location)?.flatMap((match) => preloadablesIn(match.route.element)) ?? []),
+];
+void Promise.allSettled(chunks.map((chunk) => chunk.preload())).then(() => {
+  // The landing pages arrive prerendered (build/prerender.ts): React adopts that markup instead of
+  // drawing it again. Either way the first render runs in a transition, which yields to the browser
+  // every few milliseconds instead of holding the main thread for the whole tree.
   startTransition(() => {
-    createRoot(root).render(app);
+    if (root.hasChildNodes()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   });
-}
+});

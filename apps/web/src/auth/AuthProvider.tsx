@@ -3,6 +3,7 @@ import { hashKey, type QueryKey, useMutation, useQuery, useQueryClient } from '@
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { errorStatus } from '../lib/errors';
+import { HomePage } from '../pages/lazy-pages';
 import { useTRPC, useTRPCClient } from '../trpc';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 
@@ -47,6 +48,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     onSuccess: async () => {
       // Leave any login-required page first (synchronously), so its guard never bounces us to /auth.
+      // A synchronous render must not wait for a chunk (the layout has no Suspense boundary for
+      // pages), so the home page's comes first; should it fail, the route's error page says so.
+      await HomePage.preload().catch(() => undefined);
       await navigate('/', { flushSync: true });
       setUser(null);
       const keep = hashKey(userKey);

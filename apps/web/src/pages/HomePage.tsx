@@ -8,8 +8,6 @@ import { StreamPlayer } from '../components/stream/StreamPlayer';
 import classes from './HomePage.module.css';
 
 export function HomePage() {
-  const { user } = useAuth();
-
   return (
     <>
       <section className={classes.hero}>
@@ -63,18 +61,27 @@ export function HomePage() {
           <Stack align="center" ta="center" gap="md">
             <Title order={2}>Ready to join the fun?</Title>
             <Text c="dimmed">Every action you trigger shows your name on stream.</Text>
-            {user ? (
-              <Button component={Link} to="/shop" size="lg">
-                Browse Full Shop
-              </Button>
-            ) : (
-              <Button component={Link} to="/auth" size="lg">
-                Sign Up Now
-              </Button>
-            )}
+            <JoinButton />
           </Stack>
         </Card>
       </Container>
     </>
+  );
+}
+
+/**
+ * The one part of the page that depends on the session, in a component of its own: the session's
+ * arrival re-renders this button, not the whole page (that render is synchronous, a long task).
+ */
+function JoinButton() {
+  const { user } = useAuth();
+  return user ? (
+    <Button component={Link} to="/shop" size="lg">
+      Browse Full Shop
+    </Button>
+  ) : (
+    <Button component={Link} to="/auth" size="lg">
+      Sign Up Now
+    </Button>
   );
 }

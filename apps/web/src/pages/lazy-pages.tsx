@@ -3,9 +3,9 @@ import { preloadable } from '../lib/preloadable';
 /**
  * Every page is its own chunk, loaded when its route is first shown, so the first visit to `/`
  * downloads the shell and the home page only (admin pages, charts and forms stay on the server
- * until someone opens them). The Suspense boundary sits around the layout's Outlet: navigations run
- * in a transition, so the old page stays on screen while the next one's chunk arrives. main.tsx
- * preloads the first page's chunk before hydrating (see lib/preloadable.tsx).
+ * until someone opens them). Navigations run in a transition, so the old page stays on screen while
+ * the next one's chunk arrives; main.tsx preloads the first page's chunk before the first render
+ * (see lib/preloadable.tsx and the note in RootLayout).
  */
 const lazyPage = preloadable;
 

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatNumber, SELECT_PLAYER_MESSAGE } from '@shop/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { PlayerSelect } from './PlayerSelect';
 import type { ActionTrigger } from './use-action-trigger';
@@ -11,6 +12,11 @@ export function TriggerConfirmModal({ trigger }: { trigger: ActionTrigger }) {
   const individual = action?.targetType === 'individual';
   const missingTarget = individual && !targetSteamId;
   const targetName = useTargetName(individual ? targetSteamId : null);
+  // Mounted from its first opening on: a closed Modal still mounts its portal, transitions and ids,
+  // work every page with actions paid while loading for a dialog most visits never open.
+  const [opened, setOpened] = useState(false);
+  if (action !== null && !opened) setOpened(true);
+  if (!opened) return null;
 
   return (
     <Modal opened={action !== null} onClose={trigger.close} title="Confirm Action" centered>

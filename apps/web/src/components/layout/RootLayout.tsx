@@ -5,7 +5,6 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '../../auth/AuthProvider';
 import { preloadable } from '../../lib/preloadable';
 import { PaymentModalProvider } from '../coins/PaymentModalProvider';
-import { PageLoader } from '../common/PageLoader';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { Header } from './Header';
 import { LandingPrefetch } from './LandingPrefetch';
@@ -13,13 +12,11 @@ import classes from './RootLayout.module.css';
 
 // Its own chunk: most visits never open the mobile menu (see MobileNavLinks.tsx).
 const MobileNavLinks = lazy(() => import('./MobileNavLinks').then((m) => ({ default: m.MobileNavLinks })));
-// Its own chunk too: the footer always starts below the fold (.content fills the first screen), so
-// it can arrive after the page without moving anything in view; its grid, inputs and brand icons
-// then stay out of the first download.
-// Preloadable: it is in the prerendered markup, so main.tsx fetches it before hydrating.
+// Its own chunk too, so its grid, inputs and brand icons stay out of the entry; main.tsx fetches it
+// beside the page's chunk before the first render (see the note in Shell).
 const Footer = preloadable(() => import('./Footer'), 'Footer');
 
-/** The layout's own chunks that a prerendered page shows; main.tsx preloads them with the page. */
+/** The layout's own chunks that every page shows; main.tsx preloads them with the page. */
 export const layoutChunks = [Footer];
 
 /**
@@ -57,15 +54,17 @@ function Shell() {
         )}
       </nav>
       <main className={classes.main}>
+        {/*
+          No Suspense boundary around the page or the footer, on purpose. Both are chunks of their
+          own (lib/preloadable.tsx) that main.tsx fetches before the first render, and navigations
+          run in a transition, which keeps the old page up while the next one's chunk arrives. A
+          boundary here would make React hydrate the page in a pass of its own, after the shell;
+          when the session then arrived first, React had to finish it synchronously: one long task.
+        */}
         <div className={classes.content}>
-          {/* Pages are lazy chunks; see pages/lazy-pages.tsx. */}
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </div>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
+        <Footer />
       </main>
     </div>
   );
