@@ -10,9 +10,9 @@ interface BundleChunk {
 }
 type BundleItem = BundleChunk | { type: 'asset' };
 
-/** Vite's tags for the entry and the chunks it imports; the loader below takes their place. */
 /** Download links the loader adds per task (see the loader's comment). */
 const LINKS_PER_TASK = 3;
+/** Vite's tags for the entry and the chunks it imports; the loader below takes their place. */
 const ENTRY_TAG = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
 const MODULEPRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="\/[^"]+">/g;
 

@@ -14,9 +14,9 @@ export function TriggerConfirmModal({ trigger }: { trigger: ActionTrigger }) {
   const targetName = useTargetName(individual ? targetSteamId : null);
   // Mounted from its first opening on: a closed Modal still mounts its portal, transitions and ids,
   // work every page with actions paid while loading for a dialog most visits never open.
-  const [opened, setOpened] = useState(false);
-  if (action !== null && !opened) setOpened(true);
-  if (!opened) return null;
+  const [everOpened, setEverOpened] = useState(false);
+  if (action !== null && !everOpened) setEverOpened(true);
+  if (!everOpened) return null;
 
   return (
     <Modal opened={action !== null} onClose={trigger.close} title="Confirm Action" centered>
