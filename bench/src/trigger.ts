@@ -104,7 +104,12 @@ async function requestPath(dialect: DialectName, databaseUrl: string, rconUrl: s
 
   shop = await startShop(databaseUrl, { DELIVERY_WORKER: 'false' });
   const barePort = await freePort();
-  const bare = startTsx('src/trigger/bare-server.ts', { databaseUrl, port: barePort, cachedReads: match.cachedReads });
+  // BENCH_CPU_PROF_DIR profiles the bare server beside the shop: where the floor spends its time.
+  const bare = startTsx(
+    'src/trigger/bare-server.ts',
+    { databaseUrl, port: barePort, cachedReads: match.cachedReads },
+    { profile: true },
+  );
   const bareUrl = `http://127.0.0.1:${barePort}`;
   await waitForHttp(bareUrl, bare);
   const viewers = setup.viewers.slice(0, LOAD_VIEWERS);

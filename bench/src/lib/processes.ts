@@ -97,10 +97,14 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 60_000)
  * A bench script (TypeScript) in its own node process. Node itself loads tsx's hooks, so the pid is the
  * process doing the work (the tsx CLI would put a second node under it) and /proc figures are its own.
  */
-export function startTsx(script: string, input: unknown): Child {
+export function startTsx(script: string, input: unknown, options: { profile?: boolean } = {}): Child {
+  const profile =
+    options.profile && process.env.BENCH_CPU_PROF_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+      : [];
   return startChild(
     process.execPath,
-    ['--import', import.meta.resolve('tsx'), resolve(BENCH_ROOT, script)],
+    [...profile, '--import', import.meta.resolve('tsx'), resolve(BENCH_ROOT, script)],
     { BENCH_INPUT: JSON.stringify(input) },
     script,
   );
