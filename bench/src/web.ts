@@ -52,12 +52,15 @@ interface ManifestChunk {
 }
 
 /**
- * The JS every page loads before its own chunk: the entry and the chunks it imports statically, as
- * Vite's manifest lists them (the page's loader script starts exactly these; see
- * apps/web/build/route-preload.ts). Without a manifest, the script and modulepreload tags of
- * index.html.
+ * The JS every page loads before its own chunk: the entry and what the page's loader script starts
+ * with it on every page (apps/web/build/route-preload.ts): the chunks the entry imports statically,
+ * and React's renderer, which the entry imports dynamically so as to evaluate it in a task of its
+ * own (apps/web/src/main.tsx). Without the loader, the entry and the chunks it imports statically
+ * as Vite's manifest lists them; without a manifest, the script and modulepreload tags of index.html.
  */
 function initialJsFiles(webDist: string): string[] {
+  const loader = /const e=("[^"]+"),i=(\[[^\]]*\])/.exec(readFileSync(join(webDist, 'index.html'), 'utf8'));
+  if (loader) return [JSON.parse(loader[1] ?? '""') as string, ...(JSON.parse(loader[2] ?? '[]') as string[])];
   const manifestFile = join(webDist, '.vite/manifest.json');
   if (!existsSync(manifestFile)) {
     const html = readFileSync(join(webDist, 'index.html'), 'utf8');

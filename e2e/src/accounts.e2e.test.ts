@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniqueName } from './browser';
@@ -110,6 +112,27 @@ describe('accounts in Chromium', () => {
     });
     // Not thrown away and drawn again (which flashes, and shifts what the viewer is reading).
     expect(adopted).toBe(true);
+    await page.context().close();
+  });
+
+  it("says so when React's renderer cannot be downloaded, instead of a page that answers nothing", async () => {
+    const page = await newPage();
+    // The entry imports the renderer on its own (apps/web/src/main.tsx); the build's manifest names
+    // its chunk.
+    const manifest = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url)), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const renderer = Object.entries(manifest).find(([source]) => source.endsWith('/react-dom/client.js'))?.[1].file;
+    expect(renderer).toBeDefined();
+    await page.route(`**/${renderer}`, (route) => route.abort());
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/');
+    await page.getByRole('alert').filter({ hasText: 'The shop could not load' }).waitFor();
+    await expect(page.getByText('Check your connection and reload the page.').isVisible()).resolves.toBe(true);
+    expect(errors.length).toBeGreaterThan(0);
     await page.context().close();
   });
 
