@@ -26,10 +26,10 @@ const MODULEPRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="\/[^"]
  * downloads start right after the browser has painted it, so that first paint waits for the HTML
  * and the stylesheet alone and does not share the connection with the scripts; otherwise they
  * start at once. A page missing from `routes` still works; it just loses the head start.
+ * The server's CSP allows the script by its hash (http/security-headers.ts reads index.html).
  *
  * `boot` names the modules the entry imports dynamically on every page load, by the end of their
  * path (src/main.tsx imports 'react-dom/client' so): they download with the entry's own imports.
- * The server's CSP allows the script by its hash (http/security-headers.ts reads index.html).
  */
 export function routePreload(routes: Record<string, string>, options: { boot?: string[] } = {}): Plugin {
   let root = process.cwd();

@@ -31,18 +31,17 @@ const chunks = [
 
 /**
  * Evaluating the app's code was the longest task of a page load, and a tap during it waits for all
- * of it. So the parts are evaluated in tasks of their own: this entry; then React's DOM renderer
- * (react-dom/client, about a third of the whole, used by nothing but the two calls below); then each
- * of the first view's chunks. The loader in index.html starts the renderer's download with the
- * entry's (vite.config.ts, build/route-preload.ts), so splitting it off costs no round trip.
+ * of it. So React's DOM renderer (react-dom/client, about a third of the whole, used by nothing but
+ * the two calls below) is evaluated in a task of its own after this entry's; the first view's chunks
+ * are evaluated as each arrives, in tasks of their own too. The loader in index.html starts the
+ * renderer's download with the entry's (vite.config.ts, build/route-preload.ts), so splitting it off
+ * costs no round trip.
  */
 async function start(root: HTMLElement): Promise<void> {
+  const chunksIn = Promise.allSettled(chunks.map((chunk) => chunk.preload()));
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
-  for (const chunk of chunks) {
-    await nextTask();
-    await chunk.preload().catch(() => undefined);
-  }
+  await chunksIn;
   await nextTask();
   // The landing pages arrive prerendered (build/prerender.ts): React adopts that markup instead of
   // drawing it again. Either way the first render runs in a transition, which yields to the browser
