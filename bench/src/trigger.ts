@@ -3,7 +3,11 @@
 // the load generator (autocannon) each in their own process, at 16 and 64 connections, on SQLite and
 // MySQL (BENCH_DIALECTS=sqlite,mysql; TEST_MYSQL_URL). Worker off for the request path; then worker on
 // with 64 connections to a healthy RCON stand-in: deliveries/s against accepted triggers/s, and the
-// click-to-game time of probe triggers sent alongside. BENCH_SECONDS sets each run's length (10).
+// click-to-game time of probe triggers sent alongside. The request path is measured in rounds, the
+// shop and the bare server taking turns (which goes first alternates), and each ratio is the median of
+// the rounds' ratios: this machine's speed drifts (other VMs' load), and one long run each let the
+// drift decide. BENCH_ROUNDS (3) and BENCH_ROUND_SECONDS (5) set them; BENCH_SECONDS sets the
+// worker-on run's length (10).
 import { connect, type DialectName, parseDatabaseUrl } from '@shop/db';
 import { startRconStandIn } from '@shop/dispatch/testing';
 import type { LoadInput, LoadResult } from './lib/load';
@@ -13,6 +17,8 @@ import { benchDialects, percentile, post } from './measure';
 import { matchingList, normalize, statementList } from './trigger/statements';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
 /** Not counted: JIT, caches and the pool's connections settle first (a short one left MySQL at 16 slow). */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const LEVELS = [16, 64];
@@ -29,7 +35,7 @@ async function measure(url: string, server: Child, connections: number, viewers:
   const load = await runScript<LoadResult>('src/lib/load.ts', {
     url,
     connections,
-    seconds: SECONDS,
+    seconds: ROUND_SECONDS,
     cookies: viewers.map((v) => v.cookie),
     body,
   } satisfies LoadInput);
@@ -66,19 +72,47 @@ async function captureStatements(shop: Shop, viewer: Viewer, actionId: number): 
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 
-function printRequestPath(dialect: DialectName, rows: { level: number; shop: Measured; bare: Measured }[]): void {
-  console.log(`\n== ${dialect}: POST /api/trigger-action, worker off, ${SECONDS} s per run ==`);
-  console.log(
-    '  conns |   shop/s   bare/s  ratio | shop p50 bare p50 | shop p99 bare p99  ratio | cpu ms/trigger shop  bare  ratio',
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
   );
-  for (const { level, shop, bare } of rows) {
-    const a = shop.load;
-    const b = bare.load;
+
+/** One connection level: every round's figures for both servers. */
+interface Level {
+  level: number;
+  rounds: { shop: Measured; bare: Measured }[];
+}
+
+function printRequestPath(dialect: DialectName, levels: Level[]): void {
+  console.log(
+    `\n== ${dialect}: POST /api/trigger-action, worker off, ${ROUNDS} rounds of ${ROUND_SECONDS} s each, taking turns ==`,
+  );
+  console.log(
+    '  (req/s and CPU over all rounds; latencies and ratios: the median of the rounds, ratio range in brackets)',
+  );
+  console.log(
+    '  conns |   shop/s   bare/s  ratio  [rounds]   | shop p50 bare p50 | shop p99 bare p99  ratio | cpu ms/trigger shop  bare  ratio',
+  );
+  for (const { level, rounds } of levels) {
+    const total = (side: 'shop' | 'bare') => {
+      const ok = rounds.reduce((n, r) => n + r[side].load.ok, 0);
+      const seconds = rounds.reduce((n, r) => n + r[side].load.seconds, 0);
+      const cpuMs = rounds.reduce((n, r) => n + r[side].cpuMs * r[side].load.ok, 0) / Math.max(1, ok);
+      return { perSecond: ok / seconds, cpuMs };
+    };
+    const shop = total('shop');
+    const bare = total('bare');
+    const ratios = rounds.map((r) => r.shop.load.perSecond / r.bare.load.perSecond);
+    const p99Ratios = rounds.map((r) => r.shop.load.p99 / r.bare.load.p99);
+    const failed = rounds.reduce((n, r) => n + r.shop.load.failed + r.bare.load.failed, 0);
     console.log(
-      `  ${String(level).padStart(5)} | ${fmt(a.perSecond)} ${fmt(b.perSecond)} ${fmt(a.perSecond / b.perSecond, 2)}x |` +
-        ` ${fmt(a.p50)} ${fmt(b.p50)} | ${fmt(a.p99)} ${fmt(b.p99)} ${fmt(a.p99 / b.p99, 2)}x |` +
+      `  ${String(level).padStart(5)} | ${fmt(shop.perSecond)} ${fmt(bare.perSecond)} ${fmt(median(ratios), 2)}x` +
+        ` [${ratios.map((r) => r.toFixed(2)).join(' ')}] |` +
+        ` ${fmt(median(rounds.map((r) => r.shop.load.p50)))} ${fmt(median(rounds.map((r) => r.bare.load.p50)))} |` +
+        ` ${fmt(median(rounds.map((r) => r.shop.load.p99)))} ${fmt(median(rounds.map((r) => r.bare.load.p99)))} ${fmt(median(p99Ratios), 2)}x |` +
         `          ${fmt(shop.cpuMs, 2)} ${fmt(bare.cpuMs, 2)} ${fmt(shop.cpuMs / bare.cpuMs, 2)}x` +
-        (a.failed + b.failed > 0 ? `   (failed: shop ${a.failed}, bare ${b.failed})` : ''),
+        (failed > 0 ? `   (failed: ${failed})` : ''),
     );
   }
 }
@@ -114,7 +148,7 @@ async function requestPath(dialect: DialectName, databaseUrl: string, rconUrl: s
   await waitForHttp(bareUrl, bare);
   const viewers = setup.viewers.slice(0, LOAD_VIEWERS);
   const body = JSON.stringify({ actionId: setup.actionId });
-  const rows: { level: number; shop: Measured; bare: Measured }[] = [];
+  const levels: Level[] = [];
   try {
     // A warm-up each, not counted.
     for (const url of [`${shop.url}/api/trigger-action`, bareUrl]) {
@@ -127,16 +161,26 @@ async function requestPath(dialect: DialectName, databaseUrl: string, rconUrl: s
       } satisfies LoadInput);
     }
     for (const level of LEVELS) {
-      const ours = await measure(`${shop.url}/api/trigger-action`, shop.child, level, viewers, body);
-      const theirs = await measure(bareUrl, bare, level, viewers, body);
-      rows.push({ level, shop: ours, bare: theirs });
+      const rounds: Level['rounds'] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const ours = () => measure(`${shop.url}/api/trigger-action`, shop.child, level, viewers, body);
+        const theirs = () => measure(bareUrl, bare, level, viewers, body);
+        if (round % 2 === 0) {
+          const s = await ours();
+          rounds.push({ shop: s, bare: await theirs() });
+        } else {
+          const b = await theirs();
+          rounds.push({ shop: await ours(), bare: b });
+        }
+      }
+      levels.push({ level, rounds });
     }
   } finally {
     await bare.stop();
     await shop.stop();
   }
-  printRequestPath(dialect, rows);
-  if (rows.some((r) => r.bare.load.failed > 0 || r.shop.load.failed > 0)) {
+  printRequestPath(dialect, levels);
+  if (levels.some((l) => l.rounds.some((r) => r.bare.load.failed > 0 || r.shop.load.failed > 0))) {
     console.log('  NOTE: some requests failed (see the failed counts): those rows do not compare like with like');
   }
   return setup;
