@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import type { TSocialContent } from '@shop/domain';
 import { IconAlertCircle, IconBrandTiktok, IconBrandYoutube } from '@tabler/icons-react';
-import { type ReactNode, useDeferredValue, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { SOCIAL_ERROR_TEXT, useSocialContent } from './use-social-content';
 import { VideoCard } from './VideoCard';
 
@@ -17,36 +17,40 @@ export function SocialContentTabs() {
   // Until the viewer picks, open the tab that has something to show.
   const tab: Tab = chosen ?? (data && data.tiktok.length === 0 && data.youtube.length > 0 ? 'videos' : 'short');
 
-  let short: ReactNode;
-  let videos: ReactNode;
-  if (query.isPending) {
-    short = <VideosSkeleton portrait />;
-    videos = <VideosSkeleton />;
-  } else if (query.isError) {
-    short = videos = <SocialError onRetry={() => void query.refetch()} />;
-  } else {
-    short = <ShortVideos content={query.data} />;
-    videos = <LongVideos content={query.data} />;
-  }
+  // The urgent render the data's arrival causes still sees the old value: handing React the same
+  // elements lets it skip the tabs then, so that render costs next to nothing.
+  return useMemo(() => {
+    let short: ReactNode;
+    let videos: ReactNode;
+    if (query.isPending) {
+      short = <VideosSkeleton portrait />;
+      videos = <VideosSkeleton />;
+    } else if (query.isError) {
+      short = videos = <SocialError onRetry={() => void query.refetch()} />;
+    } else {
+      short = <ShortVideos content={query.data} />;
+      videos = <LongVideos content={query.data} />;
+    }
 
-  return (
-    <Tabs value={tab} onChange={(v) => setChosen((v as Tab | null) ?? 'short')} aria-label="Recent videos">
-      <Tabs.List>
-        <Tabs.Tab value="short" leftSection={<IconBrandTiktok size={16} />}>
-          Short Videos
-        </Tabs.Tab>
-        <Tabs.Tab value="videos" leftSection={<IconBrandYoutube size={16} />}>
-          Videos
-        </Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="short" pt="md">
-        {short}
-      </Tabs.Panel>
-      <Tabs.Panel value="videos" pt="md">
-        {videos}
-      </Tabs.Panel>
-    </Tabs>
-  );
+    return (
+      <Tabs value={tab} onChange={(v) => setChosen((v as Tab | null) ?? 'short')} aria-label="Recent videos">
+        <Tabs.List>
+          <Tabs.Tab value="short" leftSection={<IconBrandTiktok size={16} />}>
+            Short Videos
+          </Tabs.Tab>
+          <Tabs.Tab value="videos" leftSection={<IconBrandYoutube size={16} />}>
+            Videos
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="short" pt="md">
+          {short}
+        </Tabs.Panel>
+        <Tabs.Panel value="videos" pt="md">
+          {videos}
+        </Tabs.Panel>
+      </Tabs>
+    );
+  }, [query, tab]);
 }
 
 function ShortVideos({ content }: { content: TSocialContent }) {

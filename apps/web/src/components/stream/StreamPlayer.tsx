@@ -1,5 +1,5 @@
 import { AspectRatio, Badge, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { StreamExternal } from './StreamExternal';
 import { StreamPreview } from './StreamPreview';
 import { TwitchEmbed } from './TwitchEmbed';
@@ -20,59 +20,62 @@ const MODES: { value: Mode; label: string }[] = [
  * player follows the status (preview while offline, the embed once live).
  */
 export function StreamPlayer() {
-  const { status } = useStreamStatus();
-  const info = useStreamInfo();
+  // Deferred, and the output kept while they stay the same: the urgent render the data's arrival
+  // causes then skips the card, and the card is drawn in slices between frames.
+  const status = useDeferredValue(useStreamStatus().status);
+  const info = useDeferredValue(useStreamInfo());
   const [chosen, setChosen] = useState<Mode | null>(null);
   const mode: Mode = chosen ?? (status?.isLive ? 'stream' : 'preview');
+  return useMemo(() => {
+    if (!status) {
+      return (
+        <Card withBorder radius="md" padding="md" aria-busy="true" aria-label="Loading the stream">
+          <Skeleton h={28} w={220} mb="md" />
+          <AspectRatio ratio={16 / 9}>
+            <Skeleton />
+          </AspectRatio>
+        </Card>
+      );
+    }
 
-  if (!status) {
+    const channel = status.username;
     return (
-      <Card withBorder radius="md" padding="md" aria-busy="true" aria-label="Loading the stream">
-        <Skeleton h={28} w={220} mb="md" />
-        <AspectRatio ratio={16 / 9}>
-          <Skeleton />
-        </AspectRatio>
+      <Card withBorder radius="md" padding="md" data-testid="stream-player">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="xs">
+              <Title order={3} size="h4">
+                {channel ?? 'Stream'}
+              </Title>
+              <Badge color={status.isLive ? 'red' : 'gray'} variant={status.isLive ? 'filled' : 'light'}>
+                {status.isLive ? 'Live' : 'Offline'}
+              </Badge>
+            </Group>
+            {channel && (
+              <SegmentedControl
+                aria-label="View mode"
+                size="xs"
+                data={MODES}
+                value={mode}
+                onChange={(value) => setChosen(value as Mode)}
+              />
+            )}
+          </Group>
+          {!channel ? (
+            <NotConfigured note={status.note} />
+          ) : mode === 'stream' ? (
+            <TwitchEmbed kind="player" channel={channel} />
+          ) : mode === 'chat' ? (
+            <TwitchEmbed kind="chat" channel={channel} />
+          ) : mode === 'external' ? (
+            <StreamExternal channel={channel} />
+          ) : (
+            <StreamPreview status={status} info={info} onWatch={() => setChosen('stream')} />
+          )}
+        </Stack>
       </Card>
     );
-  }
-
-  const channel = status.username;
-  return (
-    <Card withBorder radius="md" padding="md" data-testid="stream-player">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="xs">
-            <Title order={3} size="h4">
-              {channel ?? 'Stream'}
-            </Title>
-            <Badge color={status.isLive ? 'red' : 'gray'} variant={status.isLive ? 'filled' : 'light'}>
-              {status.isLive ? 'Live' : 'Offline'}
-            </Badge>
-          </Group>
-          {channel && (
-            <SegmentedControl
-              aria-label="View mode"
-              size="xs"
-              data={MODES}
-              value={mode}
-              onChange={(value) => setChosen(value as Mode)}
-            />
-          )}
-        </Group>
-        {!channel ? (
-          <NotConfigured note={status.note} />
-        ) : mode === 'stream' ? (
-          <TwitchEmbed kind="player" channel={channel} />
-        ) : mode === 'chat' ? (
-          <TwitchEmbed kind="chat" channel={channel} />
-        ) : mode === 'external' ? (
-          <StreamExternal channel={channel} />
-        ) : (
-          <StreamPreview status={status} info={info} onWatch={() => setChosen('stream')} />
-        )}
-      </Stack>
-    </Card>
-  );
+  }, [status, info, mode]);
 }
 
 function NotConfigured({ note }: { note: string | null }) {
