@@ -59,11 +59,16 @@ interface ManifestChunk {
  * as Vite's manifest lists them; without a manifest, the script and modulepreload tags of index.html.
  */
 function initialJsFiles(webDist: string): string[] {
-  const loader = /const e=("[^"]+"),i=(\[[^\]]*\])/.exec(readFileSync(join(webDist, 'index.html'), 'utf8'));
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const loader = /const e=("[^"]+"),i=(\[[^\]]*\])/.exec(html);
   if (loader) return [JSON.parse(loader[1] ?? '""') as string, ...(JSON.parse(loader[2] ?? '[]') as string[])];
+  // No script tag for the entry means a loader starts it: one this reads no longer, whose list the
+  // manifest alone would undercount (it misses the renderer).
+  if (!/<script[^>]*type="module"/.test(html)) {
+    throw new Error('index.html starts the app through a loader bench:web cannot read: update initialJsFiles');
+  }
   const manifestFile = join(webDist, '.vite/manifest.json');
   if (!existsSync(manifestFile)) {
-    const html = readFileSync(join(webDist, 'index.html'), 'utf8');
     return [
       ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
       ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),

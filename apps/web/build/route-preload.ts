@@ -84,6 +84,7 @@ export function routePreload(routes: Record<string, string>, options: { boot?: s
         if (!entryTag || entryTag[1] !== entry)
           throw new Error('route-preload: Vite no longer writes the entry tag it knows');
         const imports = [...eager].filter((file) => file !== entry);
+        // bench/src/web.ts reads `const e=...,i=[...]` to count the initial JS: keep the two in step.
         const loader =
           `(()=>{const e=${JSON.stringify(entry)},i=${JSON.stringify(imports)},t=${JSON.stringify(table)};` +
           `const add=(f,h,css)=>{const l=document.createElement('link');if(css){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+h;f.appendChild(l)};` +
