@@ -12,6 +12,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
+/** The middle value of a list (the upper of the two middle ones when even): always one of its values. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 export interface RunStats {
   count: number;
   seconds: number;

@@ -13,7 +13,7 @@ import { startRconStandIn } from '@shop/dispatch/testing';
 import type { LoadInput, LoadResult } from './lib/load';
 import { type Child, freePort, runScript, startTsx, waitForHttp } from './lib/processes';
 import { dropDatabase, freshDatabase, type Shop, setUpTriggering, startShop, type Viewer } from './lib/shop';
-import { benchDialects, percentile, post } from './measure';
+import { benchDialects, median, percentile, post } from './measure';
 import { matchingList, normalize, statementList } from './trigger/statements';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,12 +71,6 @@ async function captureStatements(shop: Shop, viewer: Viewer, actionId: number): 
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
-
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 /** One connection level: every round's figures for both servers. */
 interface Level {

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { register } from './measure';
+import { median, register } from './measure';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -157,11 +157,6 @@ async function checkServing(base: string, webDist: string): Promise<void> {
     `served compressed: ${compressed} of ${files.length} files (plain and over 1 KB: ${plain.length ? plain.join(', ') : 'none'})`,
   );
   console.log(`cache-control: hashed asset '${hashedRule}', page '${page.headers.get('cache-control')}'`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 function scriptTransferSize(details: unknown): number {
