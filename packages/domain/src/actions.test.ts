@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZStreamActionInput, ZTrigger } from './action-schemas';
 import {
   filterActions,
   isGameSpecific,
@@ -6,8 +7,6 @@ import {
   type TStreamAction,
   targetTypeAllowed,
   universalActionsByCost,
-  ZStreamActionInput,
-  ZTrigger,
 } from './actions';
 import {
   canRefund,

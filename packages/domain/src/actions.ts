@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { ZCooldownFields } from './live';
-import { optionalHttpUrl } from './validation';
+// Plain values and rules only, no zod: the shop's pages import these, and a module that builds
+// schemas when loaded would bring zod's code and its start-up work to every visit (action-schemas.ts).
 
 export const GAME_TYPES = ['any', 'minecraft', 'rust'] as const;
 export type TGameType = (typeof GAME_TYPES)[number];
@@ -36,28 +35,6 @@ export interface TStreamAction {
   userAvailableAt: string | null;
 }
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
-
-const ZActionFields = z.object({
-  name: requiredText('Name is required', 100),
-  description: requiredText('Description is required', 1000),
-  webhookAction: requiredText('Webhook parameters are required', 1000),
-  cost: z
-    .number({ error: 'Cost must be a number' })
-    .int('Cost must be a whole number of coins')
-    .min(1, 'Cost must be at least 1')
-    .max(MAX_ACTION_COST, 'Cost must be at most 1,000,000 coins'),
-  imageUrl: optionalHttpUrl('Image URL'),
-  categoryId: z.number().int().positive().nullable().optional(),
-  /** Category by name, as the admin form sends it; resolved to categoryId on the server. */
-  category: z.string().trim().max(100).nullable().optional(),
-  gameType: z.enum(GAME_TYPES, { error: 'gameType must be any, minecraft or rust' }),
-  targetType: z.enum(TARGET_TYPES, { error: 'targetType must be global or individual' }),
-  minecraftServer: z.string().trim().max(255).nullable().optional(),
-  active: z.boolean(),
-  ...ZCooldownFields.shape,
-});
-
 export const TARGET_TYPE_MESSAGE = 'Target type applies only to Rust actions';
 
 /** Only Rust actions may target one player (admin-spec section 5). */
@@ -69,10 +46,6 @@ export function targetTypeAllowed(gameType: TGameType | undefined, targetType: T
 export function needsTarget(targetType: TTargetType, target: string | null): boolean {
   return targetType === 'individual' && !target;
 }
-
-const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }) =>
-  targetTypeAllowed(v.gameType, v.targetType);
-const targetRule = { message: TARGET_TYPE_MESSAGE, path: ['targetType'] };
 
 /** The placeholders a command may use (filled in by renderCommand), as the admin form documents them. */
 export const ACTION_PLACEHOLDERS = [
@@ -92,54 +65,6 @@ export const TARGET_PLACEHOLDER_MESSAGE =
 export function targetPlaceholderAllowed(targetType: TTargetType | undefined, webhookAction: string | undefined) {
   return targetType === 'individual' || !webhookAction?.includes('{target}');
 }
-
-const targetPlaceholderRule = { message: TARGET_PLACEHOLDER_MESSAGE, path: ['webhookAction'] };
-
-export const ZStreamActionInput = ZActionFields.extend({
-  cost: ZActionFields.shape.cost.default(DEFAULT_ACTION_COST),
-  gameType: ZActionFields.shape.gameType.default('any'),
-  targetType: ZActionFields.shape.targetType.default('global'),
-  active: z.boolean().default(true),
-  cooldownSeconds: ZCooldownFields.shape.cooldownSeconds.default(0),
-  userCooldownSeconds: ZCooldownFields.shape.userCooldownSeconds.default(0),
-})
-  .refine(targetOnlyForRust, targetRule)
-  .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule);
-export type TStreamActionInput = z.input<typeof ZStreamActionInput>;
-
-export const ZStreamActionUpdate = ZActionFields.partial().extend({ id: z.coerce.number().int().positive() });
-export type TStreamActionUpdate = z.input<typeof ZStreamActionUpdate>;
-
-/** Where an action of this game and target type would be delivered (the admin form's preview). */
-export const ZDeliveryPreviewInput = z
-  .object({
-    gameType: ZActionFields.shape.gameType,
-    targetType: ZActionFields.shape.targetType.default('global'),
-  })
-  .refine(targetOnlyForRust, targetRule);
-export type TDeliveryPreviewInput = z.input<typeof ZDeliveryPreviewInput>;
-
-export const ZId = z.object({ id: z.coerce.number().int().positive() });
-
-export const ZActionId = z.object({ actionId: z.coerce.number({ error: 'actionId is required' }).int().positive() });
-
-export const ZRequestId = z
-  .string({ error: 'requestId must be a string' })
-  .trim()
-  .min(8, 'requestId must be 8 to 100 characters')
-  .max(100, 'requestId must be 8 to 100 characters')
-  .regex(/^[\x21-\x7e]+$/, 'requestId may hold only visible ASCII characters');
-
-export const ZTrigger = z.object({
-  actionId: z.coerce.number({ error: 'actionId is required' }).int().positive(),
-  targetSteamId: z.string().trim().max(32).regex(/^\d*$/, 'targetSteamId must be a Steam id').nullable().optional(),
-  /**
-   * The client's idempotency key for one confirm: the same viewer sending it again gets the first
-   * result again and is charged once (a double click, a retry after a lost reply).
-   */
-  requestId: ZRequestId.optional(),
-});
-export type TTrigger = z.input<typeof ZTrigger>;
 
 export const SELECT_PLAYER_MESSAGE = 'You must select a player to target for this action.';
 export const INSUFFICIENT_COINS = 'Insufficient Coins';

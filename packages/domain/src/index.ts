@@ -1,3 +1,4 @@
+export * from './action-schemas';
 export * from './actions';
 export * from './admin-tools';
 export * from './api-schemas';
@@ -12,6 +13,7 @@ export * from './errors';
 export * from './format';
 export * from './ledger';
 export * from './live';
+export * from './live-schemas';
 export * from './network';
 export * from './overview';
 export * from './rcon-tester';

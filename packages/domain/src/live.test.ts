@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cooldownEndsAt,
-  cooldownMessage,
-  deliveryStateOf,
-  secondsLeft,
-  shopPause,
-  ZCooldownFields,
-  ZShopStatusUpdate,
-} from './live';
+import { cooldownEndsAt, cooldownMessage, deliveryStateOf, secondsLeft, shopPause } from './live';
+import { ZCooldownFields, ZShopStatusUpdate } from './live-schemas';
 
 describe('cooldowns', () => {
   it('runs from the last trigger for its length, and not at all when 0', () => {

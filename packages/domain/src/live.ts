@@ -1,20 +1,7 @@
-import { z } from 'zod';
+// No zod here (see actions.ts): the schemas are in live-schemas.ts.
 
 /** Longest cooldown an action may have: one day. */
 export const MAX_COOLDOWN_SECONDS = 86_400;
-
-const cooldownField = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number of seconds`)
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_COOLDOWN_SECONDS, `${label} must be at most 86400 seconds (one day)`);
-
-/** The action form's cooldown fields; the create input defaults them to 0 (no cooldown). */
-export const ZCooldownFields = z.object({
-  cooldownSeconds: cooldownField('Cooldown'),
-  userCooldownSeconds: cooldownField('Per-viewer cooldown'),
-});
 
 /** When a cooldown that started at `lastAt` ends, or null when none is running at `now`. */
 export function cooldownEndsAt(lastAt: number | null | undefined, seconds: number, now: number): number | null {
@@ -49,14 +36,6 @@ export interface TShopStatus {
   /** False when Twitch is not configured: auto-pause cannot know the stream is offline, so it never pauses. */
   autoPauseAvailable: boolean;
 }
-
-export const ZShopStatusUpdate = z
-  .object({
-    paused: z.boolean({ error: 'paused must be true or false' }).optional(),
-    autoPauseWhenOffline: z.boolean({ error: 'autoPauseWhenOffline must be true or false' }).optional(),
-  })
-  .strict();
-export type TShopStatusUpdate = z.input<typeof ZShopStatusUpdate>;
 
 /**
  * The shop is paused by hand, or automatically while auto-pause is on and the stream is known to be

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  TARGET_PLACEHOLDER_MESSAGE,
-  targetPlaceholderAllowed,
-  ZDeliveryPreviewInput,
-  ZStreamActionInput,
-} from './actions';
+import { ZDeliveryPreviewInput, ZStreamActionInput } from './action-schemas';
+import { TARGET_PLACEHOLDER_MESSAGE, targetPlaceholderAllowed } from './actions';
 import { historyNeedsLiveUpdates, ZHistoryQuery } from './deliveries';
 import { ENDPOINT_GAME_TYPES, endpointTakesAction, endpointTransportLabel, type TCurrentGame } from './endpoints';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZStreamActionInput } from './actions';
+import { ZStreamActionInput } from './action-schemas';
 import { ZProfileUpdate } from './auth-schemas';
 import { ZCoinPackageInput } from './coins';
 import { isHttpUrl } from './validation';

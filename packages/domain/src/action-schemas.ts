@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  DEFAULT_ACTION_COST,
+  GAME_TYPES,
+  MAX_ACTION_COST,
+  TARGET_PLACEHOLDER_MESSAGE,
+  TARGET_TYPE_MESSAGE,
+  TARGET_TYPES,
+  type TGameType,
+  type TTargetType,
+  targetPlaceholderAllowed,
+  targetTypeAllowed,
+} from './actions';
+import { ZCooldownFields } from './live-schemas';
+import { optionalHttpUrl } from './validation';
+
+// The action inputs' schemas, apart from actions.ts so the pages that only show actions load no zod.
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+
+const ZActionFields = z.object({
+  name: requiredText('Name is required', 100),
+  description: requiredText('Description is required', 1000),
+  webhookAction: requiredText('Webhook parameters are required', 1000),
+  cost: z
+    .number({ error: 'Cost must be a number' })
+    .int('Cost must be a whole number of coins')
+    .min(1, 'Cost must be at least 1')
+    .max(MAX_ACTION_COST, 'Cost must be at most 1,000,000 coins'),
+  imageUrl: optionalHttpUrl('Image URL'),
+  categoryId: z.number().int().positive().nullable().optional(),
+  /** Category by name, as the admin form sends it; resolved to categoryId on the server. */
+  category: z.string().trim().max(100).nullable().optional(),
+  gameType: z.enum(GAME_TYPES, { error: 'gameType must be any, minecraft or rust' }),
+  targetType: z.enum(TARGET_TYPES, { error: 'targetType must be global or individual' }),
+  minecraftServer: z.string().trim().max(255).nullable().optional(),
+  active: z.boolean(),
+  ...ZCooldownFields.shape,
+});
+
+const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }) =>
+  targetTypeAllowed(v.gameType, v.targetType);
+const targetRule = { message: TARGET_TYPE_MESSAGE, path: ['targetType'] };
+
+const targetPlaceholderRule = { message: TARGET_PLACEHOLDER_MESSAGE, path: ['webhookAction'] };
+
+export const ZStreamActionInput = ZActionFields.extend({
+  cost: ZActionFields.shape.cost.default(DEFAULT_ACTION_COST),
+  gameType: ZActionFields.shape.gameType.default('any'),
+  targetType: ZActionFields.shape.targetType.default('global'),
+  active: z.boolean().default(true),
+  cooldownSeconds: ZCooldownFields.shape.cooldownSeconds.default(0),
+  userCooldownSeconds: ZCooldownFields.shape.userCooldownSeconds.default(0),
+})
+  .refine(targetOnlyForRust, targetRule)
+  .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule);
+export type TStreamActionInput = z.input<typeof ZStreamActionInput>;
+
+export const ZStreamActionUpdate = ZActionFields.partial().extend({ id: z.coerce.number().int().positive() });
+export type TStreamActionUpdate = z.input<typeof ZStreamActionUpdate>;
+
+/** Where an action of this game and target type would be delivered (the admin form's preview). */
+export const ZDeliveryPreviewInput = z
+  .object({
+    gameType: ZActionFields.shape.gameType,
+    targetType: ZActionFields.shape.targetType.default('global'),
+  })
+  .refine(targetOnlyForRust, targetRule);
+export type TDeliveryPreviewInput = z.input<typeof ZDeliveryPreviewInput>;
+
+export const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+export const ZActionId = z.object({ actionId: z.coerce.number({ error: 'actionId is required' }).int().positive() });
+
+export const ZRequestId = z
+  .string({ error: 'requestId must be a string' })
+  .trim()
+  .min(8, 'requestId must be 8 to 100 characters')
+  .max(100, 'requestId must be 8 to 100 characters')
+  .regex(/^[\x21-\x7e]+$/, 'requestId may hold only visible ASCII characters');
+
+export const ZTrigger = z.object({
+  actionId: z.coerce.number({ error: 'actionId is required' }).int().positive(),
+  targetSteamId: z.string().trim().max(32).regex(/^\d*$/, 'targetSteamId must be a Steam id').nullable().optional(),
+  /**
+   * The client's idempotency key for one confirm: the same viewer sending it again gets the first
+   * result again and is charged once (a double click, a retry after a lost reply).
+   */
+  requestId: ZRequestId.optional(),
+});
+export type TTrigger = z.input<typeof ZTrigger>;

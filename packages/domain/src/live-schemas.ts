@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { MAX_COOLDOWN_SECONDS } from './live';
+
+// The schemas of live.ts's inputs, apart from it so the pages that show cooldowns load no zod.
+
+const cooldownField = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number of seconds`)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_COOLDOWN_SECONDS, `${label} must be at most 86400 seconds (one day)`);
+
+/** The action form's cooldown fields; the create input defaults them to 0 (no cooldown). */
+export const ZCooldownFields = z.object({
+  cooldownSeconds: cooldownField('Cooldown'),
+  userCooldownSeconds: cooldownField('Per-viewer cooldown'),
+});
+
+export const ZShopStatusUpdate = z
+  .object({
+    paused: z.boolean({ error: 'paused must be true or false' }).optional(),
+    autoPauseWhenOffline: z.boolean({ error: 'autoPauseWhenOffline must be true or false' }).optional(),
+  })
+  .strict();
+export type TShopStatusUpdate = z.input<typeof ZShopStatusUpdate>;
