@@ -1,5 +1,4 @@
-import type { TLogin, TRegister, TUser } from '@shop/domain';
-import type { UseMutationResult } from '@tanstack/react-query';
+import type { TUser } from '@shop/domain';
 import { createContext, useContext } from 'react';
 
 export interface AuthContextValue {
@@ -10,10 +9,7 @@ export interface AuthContextValue {
   error: Error | null;
   refetch: () => void;
   /** Replaces the cached user after a mutation that returns the fresh user. */
-  setUser: (user: TUser) => void;
-  login: UseMutationResult<TUser, Error, TLogin>;
-  register: UseMutationResult<TUser, Error, TRegister>;
-  logout: UseMutationResult<void, Error, void>;
+  setUser: (user: TUser | null) => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

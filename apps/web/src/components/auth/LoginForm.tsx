@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type TLogin, ZLogin } from '@shop/domain';
-import { useAuth } from '../../auth/AuthContext';
+import { useLogin } from '../../auth/use-auth-actions';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { PasswordField } from '../common/PasswordField';
@@ -12,7 +12,7 @@ interface Props {
 }
 
 export function LoginForm({ onSubmitting, onSwitchToRegister }: Props) {
-  const { login } = useAuth();
+  const login = useLogin();
   const form = useForm<TLogin>({
     initialValues: { username: '', password: '' },
     validate: schemaResolver(ZLogin, { sync: true }),

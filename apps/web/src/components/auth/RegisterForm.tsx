@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type TRegisterForm, ZRegisterForm } from '@shop/domain';
-import { useAuth } from '../../auth/AuthContext';
+import { useRegister } from '../../auth/use-auth-actions';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { PasswordField } from '../common/PasswordField';
@@ -12,7 +12,7 @@ interface Props {
 }
 
 export function RegisterForm({ onSubmitting, onSwitchToLogin }: Props) {
-  const { register } = useAuth();
+  const register = useRegister();
   const form = useForm<TRegisterForm>({
     initialValues: { username: '', password: '', confirmPassword: '' },
     validate: schemaResolver(ZRegisterForm, { sync: true }),

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import type { TUser } from '@shop/domain';
 import { IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../auth/AuthContext';
+import { useLogout } from '../../auth/use-auth-actions';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { AccountButton } from './AccountButton';
@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function AccountMenu({ user, defaultOpened = false }: Props) {
-  const { logout } = useAuth();
+  const logout = useLogout();
   const name = user.displayName || user.username;
 
   const onLogout = () =>

@@ -1,0 +1,52 @@
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { HomePage } from '../pages/lazy-pages';
+import { useTRPC, useTRPCClient } from '../trpc';
+import { useAuth } from './AuthContext';
+
+// Each form holds its own mutation rather than the AuthProvider holding all three: a mutation's
+// result is a new object on every render, so in the provider's context value it re-rendered every
+// reader of the session (header, cards, guards) whenever the provider rendered for any reason.
+
+export function useLogin() {
+  const client = useTRPCClient();
+  const { setUser } = useAuth();
+  return useMutation({
+    mutationFn: (input: { username: string; password: string }) => client.auth.login.mutate(input),
+    onSuccess: (user) => setUser(user),
+  });
+}
+
+export function useRegister() {
+  const client = useTRPCClient();
+  const { setUser } = useAuth();
+  return useMutation({
+    mutationFn: (input: { username: string; password: string }) => client.auth.register.mutate(input),
+    onSuccess: (user) => setUser(user),
+  });
+}
+
+export function useLogout() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { setUser } = useAuth();
+  return useMutation({
+    mutationFn: async () => {
+      await client.auth.logout.mutate();
+    },
+    // Options of the mutation itself, not of one mutate() call: they run even though the menu that
+    // started the logout is gone by then.
+    onSuccess: async () => {
+      // Leave any login-required page first (synchronously), so its guard never bounces us to /auth.
+      // A synchronous render must not wait for a chunk (the layout has no Suspense boundary for
+      // pages), so the home page's comes first; should it fail, the route's error page says so.
+      await HomePage.preload().catch(() => undefined);
+      await navigate('/', { flushSync: true });
+      setUser(null);
+      const keep = hashKey(trpc.user.get.queryKey());
+      queryClient.removeQueries({ predicate: (q) => q.queryHash !== keep });
+    },
+  });
+}
