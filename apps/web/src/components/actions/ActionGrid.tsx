@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { TStreamAction } from '@shop/domain';
+import { useMemo } from 'react';
 import { useAuth } from '../../auth/AuthContext';
 import { useShopStatus } from '../stream/use-shop-status';
 import { ActionCard } from './ActionCard';
@@ -17,23 +18,30 @@ export function ActionGrid({ actions, trigger, layout = 'grid' }: Props) {
   const { user } = useAuth();
   const { test, testingId } = useTestAction();
   const { paused } = useShopStatus();
-  const cards = actions.map((action) => (
-    <ActionCard
-      key={action.id}
-      action={action}
-      balance={user ? user.coinBalance : null}
-      onTrigger={trigger.request}
-      onTest={user?.isAdmin ? (a) => test(a.id) : undefined}
-      testing={testingId === action.id}
-      layout={layout}
-      paused={paused}
-    />
-  ));
-
-  if (layout === 'list') return <Stack gap="sm">{cards}</Stack>;
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {cards}
-    </SimpleGrid>
-  );
+  const balance = user ? user.coinBalance : null;
+  const isAdmin = user?.isAdmin === true;
+  const request = trigger.request;
+  // Kept while nothing the cards show changes: the queries above re-render this grid when their fetch
+  // state moves (on mount, on refetch), and redrawing a dozen cards for that was a long task.
+  return useMemo(() => {
+    const onTest = isAdmin ? (action: TStreamAction) => test(action.id) : undefined;
+    const cards = actions.map((action) => (
+      <ActionCard
+        key={action.id}
+        action={action}
+        balance={balance}
+        onTrigger={request}
+        onTest={onTest}
+        testing={testingId === action.id}
+        layout={layout}
+        paused={paused}
+      />
+    ));
+    if (layout === 'list') return <Stack gap="sm">{cards}</Stack>;
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {cards}
+      </SimpleGrid>
+    );
+  }, [actions, balance, request, isAdmin, test, testingId, layout, paused]);
 }

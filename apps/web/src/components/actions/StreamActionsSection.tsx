@@ -14,7 +14,7 @@ import {
 import { filterActions, type TGameFilter, type TStreamAction } from '@shop/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
 import { CurrentStreamBadge } from '../stream/CurrentStreamBadge';
@@ -68,12 +68,14 @@ export function StreamActionsSection({ mode }: Props) {
 
 function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; trigger: ActionTrigger }) {
   const categoryOptions = useCategoryFilterOptions();
-  const [game, setGame] = useState<TGameFilter>('all');
+  const { status } = useStreamStatus();
+  const liveGame = status?.isLive ? status.gameType : 'any';
+  // Starts on the live game's tab when the status is already known, rather than drawing every card
+  // once for 'all' and again for the game when the effect below runs.
+  const [game, setGame] = useState<TGameFilter>(liveGame === 'any' ? 'all' : liveGame);
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
-  const { status } = useStreamStatus();
-  const liveGame = status?.isLive ? status.gameType : 'any';
 
   // viewer-spec section 4: live with a game type selects that tab. Only when the status changes, so a
   // tab the viewer picks afterwards is kept until the streamer switches game or goes live again.
@@ -83,7 +85,13 @@ function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; 
     setShown(PAGE_SIZE);
   }, [liveGame]);
 
-  const matching = filterActions(actions, { search, category, game });
+  const matching = useMemo(() => filterActions(actions, { search, category, game }), [actions, search, category, game]);
+  // The same grid element while the filters and the list hold: this section's own queries re-render
+  // it when their fetch state moves, and ActionGrid then skips a dozen cards it would redraw unchanged.
+  const grid = useMemo(
+    () => <ActionGrid actions={matching.slice(0, shown)} trigger={trigger} />,
+    [matching, shown, trigger],
+  );
   const filtered = search !== '' || category !== ALL_CATEGORIES || game !== 'all';
   const clearFilters = () => {
     setSearch('');
@@ -118,6 +126,9 @@ function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; 
           value={category}
           onChange={(v) => refilter(setCategory)(v ?? ALL_CATEGORIES)}
           allowDeselect={false}
+          // Its list is drawn when opened, not kept hidden from the start: a kept list is measured and
+          // positioned as the page loads, a long task on a phone for a list nobody has opened yet.
+          comboboxProps={{ keepMounted: false }}
           maw={260}
         />
         <TextInput
@@ -138,7 +149,7 @@ function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; 
           )}
         </Stack>
       ) : (
-        <ActionGrid actions={matching.slice(0, shown)} trigger={trigger} />
+        grid
       )}
       {matching.length > shown && (
         <Center>

@@ -1,6 +1,6 @@
 import { INSUFFICIENT_COINS, type TStreamAction } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { authReturnState } from '../../auth/return-to';
@@ -57,16 +57,22 @@ export function useActionTrigger() {
     setTargetSteamId(null);
   }
 
-  /** Card button: signed-out visitors go to sign in first. */
-  function request(action: TStreamAction) {
-    if (!user) {
-      void navigate('/auth', { state: authReturnState(location) });
-      return;
-    }
-    setTargetSteamId(null);
-    setRequestId(newRequestId());
-    setPending(action);
-  }
+  /**
+   * Card button: signed-out visitors go to sign in first. Stable while the viewer and the page are,
+   * so ActionGrid can keep its cards across renders that change nothing they show.
+   */
+  const request = useCallback(
+    (action: TStreamAction) => {
+      if (!user) {
+        void navigate('/auth', { state: authReturnState(location) });
+        return;
+      }
+      setTargetSteamId(null);
+      setRequestId(newRequestId());
+      setPending(action);
+    },
+    [user, navigate, location],
+  );
 
   function confirm() {
     if (!pending || !user || mutation.isPending) return;

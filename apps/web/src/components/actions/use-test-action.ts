@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
@@ -16,8 +17,10 @@ export function useTestAction() {
       onError: (err) => notify.error('Test failed', errorMessage(err)),
     }),
   );
+  const { mutate } = mutation;
   return {
-    test: (actionId: number) => mutation.mutate({ actionId }),
+    // Stable, so the action cards are not redrawn for it (ActionGrid keeps them while inputs hold).
+    test: useCallback((actionId: number) => mutate({ actionId }), [mutate]),
     /** The action currently being tested, so only its button spins. */
     testingId: mutation.isPending ? mutation.variables?.actionId : undefined,
   };
