@@ -40,21 +40,29 @@ export function ActionCard({
   };
   const icon = { paused: <IconPlayerPause size={16} />, cooldown: <IconClock size={16} />, poor: undefined };
 
+  // On a narrow card the second button goes to a line of its own instead of clipping the first's
+  // label ('Not Enough Coins' beside 'Buy Coins' does not fit a third of the shop's column).
   const buttons = (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap={layout === 'grid' ? 'wrap' : 'nowrap'}>
       <Button
         size="sm"
         onClick={() => onTrigger(action)}
         disabled={blocked !== null}
         leftSection={blocked ? icon[blocked] : <IconBolt size={16} />}
-        style={layout === 'grid' ? { flex: 1 } : undefined}
+        style={layout === 'grid' ? { flex: '1 0 auto' } : undefined}
         data-testid="trigger-button"
       >
         {blocked ? label[blocked] : 'Trigger'}
       </Button>
       {blocked === 'poor' && (
         // A way out of 'Not Enough Coins': the same payment dialog as the navbar's plus button.
-        <Button size="sm" variant="light" color="yellow" onClick={() => payment.open()} style={{ flexShrink: 0 }}>
+        <Button
+          size="sm"
+          variant="light"
+          color="yellow"
+          onClick={() => payment.open()}
+          style={layout === 'grid' ? { flex: '1 0 auto' } : { flexShrink: 0 }}
+        >
           Buy Coins
         </Button>
       )}
