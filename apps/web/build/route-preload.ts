@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { PRELOADED_EVENT } from '../src/lib/preload-links';
 
 interface BundleChunk {
   type: 'chunk';
@@ -91,9 +92,14 @@ export function routePreload(routes: Record<string, string>, options: { boot?: s
           // A few links per task: each one starts a download there and then, which costs the main
           // thread about half a millisecond, so tens of them in one go made one long task that
           // delays the first tap. The entry goes first; what it imports and the page follow.
-          `const go=()=>{const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='/'+e;document.head.appendChild(s);` +
+          // The links' progress is marked on <html data-preload> ('pending', then 'done' with a
+          // PRELOADED_EVENT): src/lib/preload-links.ts waits for it, so Vite's import helper finds
+          // every link in place instead of adding its own copies in the entry's task.
+          `const g=document.documentElement;` +
+          `const go=()=>{g.dataset.preload='pending';const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='/'+e;document.head.appendChild(s);` +
           `const q=[...i.map(h=>[h,false]),...(t[location.pathname.replace(/(.)\\/$/,'$1')]??[]).map(h=>[h,h.endsWith('.css')])];` +
-          `const step=()=>{const f=document.createDocumentFragment();for(const[h,css]of q.splice(0,${LINKS_PER_TASK}))add(f,h,css);document.head.appendChild(f);if(q.length)setTimeout(step)};step()};` +
+          `const step=()=>{const f=document.createDocumentFragment();for(const[h,css]of q.splice(0,${LINKS_PER_TASK}))add(f,h,css);document.head.appendChild(f);` +
+          `if(q.length)setTimeout(step);else{g.dataset.preload='done';document.dispatchEvent(new Event(${JSON.stringify(PRELOADED_EVENT)}))}};step()};` +
           // After the next paint (a task queued from the frame callback runs after that frame),
           // or after a second should frames not run (a tab opened in the background).
           `const r=document.getElementById('root');if(r&&r.firstChild){let d=false;const once=()=>{if(!d){d=true;go()}};requestAnimationFrame(()=>setTimeout(once));setTimeout(once,1000)}else go()})()`;

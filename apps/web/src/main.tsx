@@ -1,10 +1,11 @@
 import './mantine-styles';
 import { StrictMode, startTransition } from 'react';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { App } from './App';
 import { readSessionHint } from './auth/session-hint';
 import { layoutChunks } from './components/layout/RootLayout';
 import { nextTask } from './lib/next-task';
+import { preloadLinksAdded } from './lib/preload-links';
 import { preloadablesIn } from './lib/preloadable';
 import { zodJitless } from './lib/zod-jitless';
 import { routes } from './routes';
@@ -14,33 +15,30 @@ zodJitless();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first view's chunks (the page's, the footer's) come first: the layout has no Suspense boundary
-// for them (see RootLayout), and React can adopt a prerendered page in one pass only once they are
-// in. Their downloads began with the HTML's loader, so this rarely waits. A chunk that fails to
-// download fails again when drawn, and the route's error page says so.
-const chunks = [
-  ...layoutChunks,
-  ...(matchRoutes(routes, window.location)?.flatMap((match) => preloadablesIn(match.route.element)) ?? []),
-];
-
 /**
  * Evaluating the app's code was the longest task of a page load, and a tap during it waits for all
- * of it. So React's DOM renderer (react-dom/client, about a third of the whole, used by nothing but
- * the two calls below) is evaluated in a task of its own after this entry's; the first view's chunks
- * are evaluated as each arrives, in tasks of their own too. The loader in index.html starts the
- * renderer's download with the entry's (vite.config.ts, build/route-preload.ts), so splitting it off
- * costs no round trip.
+ * of it. So the entry's own evaluation holds only what every later step needs; the router, React's
+ * DOM renderer (react-dom/client, about a third of the code, used by nothing but the two calls below)
+ * and the first view's chunks are evaluated in tasks of their own after it. The loader in index.html
+ * starts all their downloads with the entry's (vite.config.ts, build/route-preload.ts), so none of
+ * this costs a round trip.
  */
 async function start(root: HTMLElement): Promise<void> {
-  const chunksIn = Promise.allSettled(chunks.map((chunk) => chunk.preload()));
   await nextTask();
-  // The router ranks and compiles every route's path when made (about 10 ms on a desktop CPU): a task
-  // of its own too, rather than a share of the entry's.
+  // The router ranks and compiles every route's path when made (about 10 ms on a desktop CPU), and
+  // its first match says which page chunks this view needs.
+  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
-      <App router={createBrowserRouter(routes)} sessionHint={readSessionHint()} />
+      <App router={router} sessionHint={readSessionHint()} />
     </StrictMode>
   );
+  // The first view's chunks (the page's, the footer's) come first: the layout has no Suspense boundary
+  // for them (see RootLayout), and React can adopt a prerendered page in one pass only once they are
+  // in. A chunk that fails to download fails again when drawn, and the route's error page says so.
+  await preloadLinksAdded();
+  const chunks = [...layoutChunks, ...router.state.matches.flatMap((match) => preloadablesIn(match.route.element))];
+  const chunksIn = Promise.allSettled(chunks.map((chunk) => chunk.preload()));
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await chunksIn;
