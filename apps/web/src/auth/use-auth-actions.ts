@@ -8,23 +8,18 @@ import { useAuth } from './AuthContext';
 // result is a new object on every render, so in the provider's context value it re-rendered every
 // reader of the session (header, cards, guards) whenever the provider rendered for any reason.
 
-export function useLogin() {
+/** Login and register both answer with the signed-in viewer, who replaces the cached session. */
+function useSignIn(procedure: 'login' | 'register') {
   const client = useTRPCClient();
   const { setUser } = useAuth();
   return useMutation({
-    mutationFn: (input: { username: string; password: string }) => client.auth.login.mutate(input),
+    mutationFn: (input: { username: string; password: string }) => client.auth[procedure].mutate(input),
     onSuccess: (user) => setUser(user),
   });
 }
 
-export function useRegister() {
-  const client = useTRPCClient();
-  const { setUser } = useAuth();
-  return useMutation({
-    mutationFn: (input: { username: string; password: string }) => client.auth.register.mutate(input),
-    onSuccess: (user) => setUser(user),
-  });
-}
+export const useLogin = () => useSignIn('login');
+export const useRegister = () => useSignIn('register');
 
 export function useLogout() {
   const trpc = useTRPC();
