@@ -98,8 +98,11 @@ export function routePreload(routes: Record<string, string>, options: { boot?: s
           `const g=document.documentElement;` +
           `const go=()=>{g.dataset.preload='pending';const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='/'+e;document.head.appendChild(s);` +
           `const q=[...i.map(h=>[h,false]),...(t[location.pathname.replace(/(.)\\/$/,'$1')]??[]).map(h=>[h,h.endsWith('.css')])];` +
+          // The next batch goes in a message, not a timer: a tab opened in the background runs
+          // chained timers once a second, and the app waits for the last batch (preload-links.ts).
+          `const c=new MessageChannel();` +
           `const step=()=>{const f=document.createDocumentFragment();for(const[h,css]of q.splice(0,${LINKS_PER_TASK}))add(f,h,css);document.head.appendChild(f);` +
-          `if(q.length)setTimeout(step);else{g.dataset.preload='done';document.dispatchEvent(new Event(${JSON.stringify(PRELOADED_EVENT)}))}};step()};` +
+          `if(q.length)c.port2.postMessage(0);else{c.port1.close();g.dataset.preload='done';document.dispatchEvent(new Event(${JSON.stringify(PRELOADED_EVENT)}))}};c.port1.onmessage=step;step()};` +
           // After the next paint (a task queued from the frame callback runs after that frame),
           // or after a second should frames not run (a tab opened in the background).
           `const r=document.getElementById('root');if(r&&r.firstChild){let d=false;const once=()=>{if(!d){d=true;go()}};requestAnimationFrame(()=>setTimeout(once));setTimeout(once,1000)}else go()})()`;
