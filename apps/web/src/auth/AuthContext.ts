@@ -8,7 +8,7 @@ export interface AuthContextValue {
   /** A load failure other than 401 (401 simply means signed out). */
   error: Error | null;
   refetch: () => void;
-  /** Replaces the cached user after a mutation that returns the fresh user. */
+  /** Replaces the cached user: the fresh user a mutation returns, or null once logged out. */
   setUser: (user: TUser | null) => void;
 }
 
