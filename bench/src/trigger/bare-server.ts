@@ -1,8 +1,10 @@
 // The floor for POST /api/trigger-action: node:http and the database driver, no framework, running the
-// statements of statements.ts in the shop's order (better-sqlite3 statements prepared once; a mysql2
-// pool of the shop's size sending plain queries, as Kysely's MySQL driver does). Run by trigger.ts.
+// statements of statements.ts in the shop's order (better-sqlite3 statements prepared once, with the
+// shop's connection settings and its way of putting commits on disk; a mysql2 pool of the shop's size
+// sending plain queries, as Kysely's MySQL driver does). Run by trigger.ts.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { WalSync, walFileFlush } from '@shop/db/wal-sync';
 import SQLite from 'better-sqlite3';
 import { createPool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import {
@@ -55,6 +57,10 @@ function sqliteDriver(file: string): Driver {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // As the shop does it (packages/db/src/wal-sync.ts): COMMIT writes the WAL, the WAL is synced on the
+  // thread pool, and nothing is answered until every commit before it is on disk.
+  db.pragma('synchronous = NORMAL');
+  const wal = new WalSync(walFileFlush(file).flush);
   const cache = new Map<string, SQLite.Statement>();
   const prepared = (sql: string) => {
     let statement = cache.get(sql);
@@ -72,17 +78,27 @@ function sqliteDriver(file: string): Driver {
     },
   };
   return {
-    read: runner,
+    read: {
+      ...runner,
+      all: async (sql, params) => {
+        const rows = prepared(sql).all(...params) as Row[];
+        await wal.durable();
+        return rows;
+      },
+    },
     transaction: async (work) => {
       prepared('begin').run();
+      let result: Awaited<ReturnType<typeof work>>;
       try {
-        const result = await work(runner);
+        result = await work(runner);
         prepared('commit').run();
-        return result;
       } catch (error) {
         prepared('rollback').run();
         throw error;
       }
+      wal.committed();
+      await wal.durable();
+      return result;
     },
   };
 }

@@ -7,6 +7,7 @@ import type * as Mysql2 from 'mysql2';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 import { sharedSqliteDialects } from './sqlite-share';
+import { WalSync, walFileFlush } from './wal-sync';
 
 /** The MySQL driver is loaded only for a MySQL database: a SQLite shop never holds it in memory. */
 const require = createRequire(import.meta.url);
@@ -49,16 +50,23 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
     const database = new SQLite(target.file);
-    database.pragma('journal_mode = WAL');
+    const inWal = database.pragma('journal_mode = WAL', { simple: true }) === 'wal';
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
+    // The WAL is synced after each commit all the same, off the event loop and before anyone hears of
+    // it (wal-sync.ts). An in-memory database has no WAL and nothing to sync.
+    const walFile = inWal ? walFileFlush(target.file) : undefined;
+    const wal = walFile && new WalSync(walFile.flush);
+    if (wal) database.pragma('synchronous = NORMAL');
     // One connection shared by two Kysely instances: the worker's takes turns first (sqlite-share.ts).
-    const dialects = sharedSqliteDialects(database);
+    const dialects = sharedSqliteDialects(database, wal);
     const kysely = new Kysely<Database>({ dialect: dialects.main, ...(log && { log }) });
     const workerKysely = new Kysely<Database>({ dialect: dialects.worker, ...(log && { log }) });
     const close = async () => {
       await Promise.all([kysely.destroy(), workerKysely.destroy()]);
+      await wal?.idle();
       if (database.open) database.close();
+      walFile?.close();
     };
     return { kysely, dialect: 'sqlite', close, worker: { kysely: workerKysely, dialect: 'sqlite', close } };
   }

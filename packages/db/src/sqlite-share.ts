@@ -9,6 +9,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import type { WalSync } from './wal-sync';
 
 /**
  * better-sqlite3 compiles a statement on every prepare(); Kysely's driver prepares each query again, so
@@ -71,14 +72,30 @@ class TurnTaking {
 }
 
 class CachedConnection implements DatabaseConnection {
-  constructor(private readonly cache: StatementCache) {}
+  constructor(
+    private readonly database: SQLite.Database,
+    private readonly cache: StatementCache,
+    private readonly wal: WalSync | undefined,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.cache.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
+    // A COMMIT, or a change outside any transaction (which commits itself).
+    if (!this.database.inTransaction) this.wal?.committed();
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  /** Not through executeQuery: a rollback leaves nothing to put on disk. */
+  rollback(): void {
+    this.cache.prepare('rollback').run();
+  }
+
+  /** Whatever a caller was handed must not vanish in a power cut: see wal-sync.ts. */
+  durable(): Promise<void> | undefined {
+    return this.wal?.durable();
   }
 
   // biome-ignore lint/correctness/useYield: streaming is not offered; Kysely only calls this for .stream().
@@ -109,22 +126,31 @@ class SharedDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  async rollbackTransaction(): Promise<void> {
+    this.connection.rollback();
   }
 
+  /**
+   * The next in line gets the connection at once; this caller's query or transaction settles only
+   * when every commit before it is on disk, reads included: no reply shows what a power cut could undo.
+   */
   async releaseConnection(): Promise<void> {
     this.turns.give();
+    const durable = this.connection.durable();
+    if (durable) await durable;
   }
 
   // The database is closed by whoever opened it, once both shares are done (connect.ts).
   async destroy(): Promise<void> {}
 }
 
-/** Two Kysely dialects over one better-sqlite3 database: requests, and the worker taking turns first. */
-export function sharedSqliteDialects(database: SQLite.Database): { main: Dialect; worker: Dialect } {
+/**
+ * Two Kysely dialects over one better-sqlite3 database: requests, and the worker taking turns first.
+ * `wal` is given for a database in WAL mode with `synchronous = NORMAL`: commits then wait for it.
+ */
+export function sharedSqliteDialects(database: SQLite.Database, wal?: WalSync): { main: Dialect; worker: Dialect } {
   const turns = new TurnTaking();
-  const connection = new CachedConnection(new StatementCache(database));
+  const connection = new CachedConnection(database, new StatementCache(database), wal);
   const dialect = (priority: boolean): Dialect => ({
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new SharedDriver(turns, connection, priority),
