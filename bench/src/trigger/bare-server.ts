@@ -61,6 +61,7 @@ function sqliteDriver(file: string): Driver {
   // thread pool, and nothing is answered until every commit before it is on disk.
   db.pragma('synchronous = NORMAL');
   const wal = new WalSync(walFileFlush(file).flush);
+  let turn = Promise.resolve();
   const cache = new Map<string, SQLite.Statement>();
   const prepared = (sql: string) => {
     let statement = cache.get(sql);
@@ -87,6 +88,13 @@ function sqliteDriver(file: string): Driver {
       },
     },
     transaction: async (work) => {
+      // Requests whose reads waited for the same flush resume together: one transaction at a time.
+      const previous = turn;
+      let done = () => {};
+      turn = new Promise((resolve) => {
+        done = resolve;
+      });
+      await previous;
       prepared('begin').run();
       let result: Awaited<ReturnType<typeof work>>;
       try {
@@ -95,6 +103,8 @@ function sqliteDriver(file: string): Driver {
       } catch (error) {
         prepared('rollback').run();
         throw error;
+      } finally {
+        done();
       }
       wal.committed();
       await wal.durable();
