@@ -1,11 +1,16 @@
-import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
+import { type Compilable, type CompiledQuery, createQueryId, type QueryResult, type RootOperationNode } from 'kysely';
 import type { Executor } from './executor';
 
-/** Where a compiled parameter comes from: the call's argument at that index, or a value fixed by the builder. */
-type Slot = { arg: number } | { fixed: unknown };
+/** Where a compiled parameter comes from: the call's argument at that index, or (arg -1) a value fixed by the builder. */
+interface Slot {
+  arg: number;
+  fixed: unknown;
+}
 
 interface Template {
   sql: string;
+  /** The builder's own query node, as a plugin or a log would see it. */
+  query: RootOperationNode;
   slots: Slot[];
 }
 
@@ -25,15 +30,31 @@ export function compiledOnce<A extends unknown[], R>(
 ): (db: Executor, ...args: A) => Promise<QueryResult<R>> {
   // One template per dialect: the adapter class tells them apart, whichever executor is passed.
   const templates = new Map<unknown, Template>();
-  return async (db, ...args) => {
+  return (db, ...args) => {
     const dialect = db.getExecutor().adapter.constructor;
     let template = templates.get(dialect);
     if (!template) {
-      template = compileTemplate(db, arity, build);
+      try {
+        template = compileTemplate(db, arity, build);
+      } catch (error) {
+        return Promise.reject(error);
+      }
       templates.set(dialect, template);
     }
-    const parameters = template.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.fixed));
-    return db.executeQuery(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>);
+    const { slots } = template;
+    const parameters: unknown[] = new Array(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as Slot;
+      parameters[i] = slot.arg === -1 ? slot.fixed : args[slot.arg];
+    }
+    // A plain object, not CompiledQuery.raw: that freezes a new raw node and the parameters on every call.
+    const compiled: CompiledQuery<R> = {
+      sql: template.sql,
+      query: template.query,
+      parameters,
+      queryId: createQueryId(),
+    };
+    return db.executeQuery(compiled);
   };
 }
 
@@ -47,11 +68,10 @@ function compileTemplate<A extends unknown[], R>(
   const seen = new Set<number>();
   const slots = compiled.parameters.map((value): Slot => {
     const arg = markers.indexOf(value as string);
-    if (arg === -1) return { fixed: value };
-    seen.add(arg);
-    return { arg };
+    if (arg !== -1) seen.add(arg);
+    return { arg, fixed: arg === -1 ? value : undefined };
   });
   // A marker the builder transformed (or dropped) would send the wrong value: refuse at the first call.
   if (seen.size !== arity) throw new Error(`compiledOnce: ${arity - seen.size} argument(s) did not reach the SQL`);
-  return { sql: compiled.sql, slots };
+  return { sql: compiled.sql, query: compiled.query, slots };
 }

@@ -6,7 +6,7 @@ import { Kysely, type LogEvent, Migrator, MysqlDialect } from 'kysely';
 import type * as Mysql2 from 'mysql2';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
-import { sharedSqliteDialects } from './sqlite-share';
+import { shareSqlite, type TransactionRunner } from './sqlite-share';
 import { WalSync, walFileFlush } from './wal-sync';
 
 /** The MySQL driver is loaded only for a MySQL database: a SQLite shop never holds it in memory. */
@@ -17,6 +17,11 @@ export type DialectName = 'sqlite' | 'mysql';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /**
+   * One transaction, settled once committed (and on disk) or rolled back. The same as
+   * `kysely.transaction().execute(work)`; on SQLite without Kysely's per-query connection bookkeeping.
+   */
+  transaction: TransactionRunner<Database>;
   close(): Promise<void>;
   /**
    * The delivery worker's share of the database: its own pool on MySQL, first turn on the one SQLite
@@ -59,16 +64,23 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
     const wal = walFile && new WalSync(walFile.flush);
     if (wal) database.pragma('synchronous = NORMAL');
     // One connection shared by two Kysely instances: the worker's takes turns first (sqlite-share.ts).
-    const dialects = sharedSqliteDialects(database, wal);
-    const kysely = new Kysely<Database>({ dialect: dialects.main, ...(log && { log }) });
-    const workerKysely = new Kysely<Database>({ dialect: dialects.worker, ...(log && { log }) });
+    // The share reports every statement itself, BEGIN and COMMIT of its own transactions included.
+    const share = shareSqlite(database, { wal, onQuery });
+    const kysely = new Kysely<Database>({ dialect: share.main });
+    const workerKysely = new Kysely<Database>({ dialect: share.worker });
     const close = async () => {
       await Promise.all([kysely.destroy(), workerKysely.destroy()]);
       await wal?.idle();
       if (database.open) database.close();
       walFile?.close();
     };
-    return { kysely, dialect: 'sqlite', close, worker: { kysely: workerKysely, dialect: 'sqlite', close } };
+    const worker: Db = {
+      kysely: workerKysely,
+      dialect: 'sqlite',
+      transaction: share.transactions(workerKysely, true),
+      close,
+    };
+    return { kysely, dialect: 'sqlite', transaction: share.transactions(kysely, false), close, worker };
   }
   const { createPool } = require('mysql2') as typeof Mysql2;
   const poolOf = (connectionLimit: number) =>
@@ -93,10 +105,16 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
   const close = async () => {
     await Promise.all([kysely.destroy(), workerKysely.destroy()]);
   };
-  return { kysely, dialect: 'mysql', close, worker: { kysely: workerKysely, dialect: 'mysql', close } };
+  const worker: Db = { kysely: workerKysely, dialect: 'mysql', transaction: kyselyTransactions(workerKysely), close };
+  return { kysely, dialect: 'mysql', transaction: kyselyTransactions(kysely), close, worker };
 }
 
 const WORKER_POOL_SIZE = 8;
+
+const kyselyTransactions =
+  (kysely: Kysely<Database>): TransactionRunner<Database> =>
+  (work) =>
+    kysely.transaction().execute(work);
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });

@@ -38,7 +38,7 @@ export async function transactionWithRetry<T>(
   const baseDelayMs = options.baseDelayMs ?? 20;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.kysely.transaction().execute(work);
+      return await db.transaction(work);
     } catch (error) {
       if (attempt >= attempts || !isTransientLockError(error)) throw error;
       const ceiling = baseDelayMs * 2 ** (attempt - 1);

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { connect } from './connect';
-import { StatementCache, sharedSqliteDialects } from './sqlite-share';
+import { StatementCache, shareSqlite } from './sqlite-share';
 import { WalSync } from './wal-sync';
 
 describe('the SQLite statement cache', () => {
@@ -59,7 +59,9 @@ describe('commits on a database file', () => {
     database.pragma('synchronous = NORMAL');
     const flushes: (() => void)[] = [];
     const wal = new WalSync(() => new Promise<void>((resolve) => flushes.push(resolve)));
-    const kysely = new Kysely<Record<string, never>>({ dialect: sharedSqliteDialects(database, wal).main });
+    const share = shareSqlite(database, { wal });
+    const kysely = new Kysely<Record<string, never>>({ dialect: share.main });
+    const transaction = share.transactions(kysely, false);
     // The table's own commit waits for a flush too: let it through.
     const created = sql`create table coins (amount integer)`.execute(kysely);
     await new Promise((r) => setImmediate(r));
@@ -67,10 +69,9 @@ describe('commits on a database file', () => {
     await created;
 
     const order: string[] = [];
-    const credit = kysely
-      .transaction()
-      .execute((tx) => sql`insert into coins (amount) values (5)`.execute(tx))
-      .then(() => order.push('credit answered'));
+    const credit = transaction((tx) => sql`insert into coins (amount) values (5)`.execute(tx)).then(() =>
+      order.push('credit answered'),
+    );
     await new Promise((r) => setImmediate(r));
     expect(flushes).toHaveLength(1);
     // Committed and visible on the connection, but nobody is told until the WAL is on disk, and the
@@ -78,7 +79,8 @@ describe('commits on a database file', () => {
     const read = sql<{ total: number }>`select sum(amount) as total from coins`
       .execute(kysely)
       .then((result) => order.push(`read ${result.rows[0]?.total}`));
-    // The connection is not held through a flush: a second credit commits meanwhile.
+    // The connection is not held through a flush: a second credit (through Kysely's own
+    // transaction this time) commits meanwhile.
     const second = kysely
       .transaction()
       .execute((tx) => sql`insert into coins (amount) values (7)`.execute(tx))
@@ -118,5 +120,84 @@ describe('commits on a database file', () => {
     expect(again.prepare('select a from t').all()).toEqual([{ a: 1 }]);
     again.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('transactions on the shared connection', () => {
+  async function setUp() {
+    const database = new SQLite(':memory:');
+    const statements: string[] = [];
+    const share = shareSqlite(database, { onQuery: (text) => statements.push(text) });
+    const kysely = new Kysely<{ coins: { amount: number } }>({ dialect: share.main });
+    await sql`create table coins (amount integer not null check (amount > 0))`.execute(kysely);
+    const total = async () =>
+      Number(
+        (await sql<{ total: number }>`select coalesce(sum(amount), 0) as total from coins`.execute(kysely)).rows[0]
+          ?.total,
+      );
+    return { database, statements, kysely, transaction: share.transactions(kysely, false), total };
+  }
+
+  it('commits what the work did and reports every statement, BEGIN and COMMIT included', async () => {
+    const { database, statements, kysely, transaction, total } = await setUp();
+    statements.length = 0;
+    const id = await transaction(async (tx) => {
+      await tx.insertInto('coins').values({ amount: 5 }).execute();
+      return 'done';
+    });
+    expect(id).toBe('done');
+    expect(statements).toEqual(['begin', 'insert into "coins" ("amount") values (?)', 'commit']);
+    expect(await total()).toBe(5);
+    await kysely.destroy();
+    database.close();
+  });
+
+  it('rolls everything back when the work throws, and refuses queries once it is over', async () => {
+    const { database, kysely, transaction, total } = await setUp();
+    await expect(
+      transaction(async (tx) => {
+        await tx.insertInto('coins').values({ amount: 5 }).execute();
+        await tx.insertInto('coins').values({ amount: -1 }).execute();
+      }),
+    ).rejects.toThrow(/CHECK constraint failed/);
+    expect(await total()).toBe(0);
+    expect(database.inTransaction).toBe(false);
+
+    let leaked: Parameters<Parameters<typeof transaction>[0]>[0] | undefined;
+    await transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked?.insertInto('coins').values({ amount: 1 }).execute()).rejects.toThrow(
+      'The transaction is already over',
+    );
+    expect(await total()).toBe(0);
+    await kysely.destroy();
+    database.close();
+  });
+
+  it('takes its turn: a transaction waits while another holds the connection', async () => {
+    const { database, kysely, transaction } = await setUp();
+    const order: string[] = [];
+    let release = () => {};
+    const first = transaction(async (tx) => {
+      await tx.insertInto('coins').values({ amount: 1 }).execute();
+      order.push('first in');
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      order.push('first out');
+    });
+    await new Promise((r) => setImmediate(r));
+    const second = transaction(async (tx) => {
+      order.push('second in');
+      await tx.insertInto('coins').values({ amount: 2 }).execute();
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(['first in']);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first in', 'first out', 'second in']);
+    await kysely.destroy();
+    database.close();
   });
 });

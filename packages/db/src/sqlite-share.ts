@@ -1,13 +1,16 @@
 import type SQLite from 'better-sqlite3';
 import {
-  CompiledQuery,
+  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type Kysely,
+  type QueryExecutor,
   type QueryResult,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  Transaction,
 } from 'kysely';
 import type { WalSync } from './wal-sync';
 
@@ -76,21 +79,37 @@ class CachedConnection implements DatabaseConnection {
     private readonly database: SQLite.Database,
     private readonly cache: StatementCache,
     private readonly wal: WalSync | undefined,
+    private readonly onQuery: ((sql: string) => void) | undefined,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    this.onQuery?.(compiled.sql);
     const statement = this.cache.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
-    // A COMMIT, or a change outside any transaction (which commits itself).
+    // A change outside any transaction commits itself.
     if (!this.database.inTransaction) this.wal?.committed();
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
-  /** Not through executeQuery: a rollback leaves nothing to put on disk. */
+  begin(): void {
+    this.run('begin');
+  }
+
+  commit(): void {
+    this.run('commit');
+    this.wal?.committed();
+  }
+
+  /** Only while a transaction is open: SQLite may have rolled it back itself (a failed COMMIT, say). */
   rollback(): void {
-    this.cache.prepare('rollback').run();
+    if (this.database.inTransaction) this.run('rollback');
+  }
+
+  private run(sql: string): void {
+    this.onQuery?.(sql);
+    this.cache.prepare(sql).run();
   }
 
   /** Whatever a caller was handed must not vanish in a power cut: see wal-sync.ts. */
@@ -118,12 +137,12 @@ class SharedDriver implements Driver {
     return this.connection;
   }
 
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+  async beginTransaction(): Promise<void> {
+    this.connection.begin();
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+  async commitTransaction(): Promise<void> {
+    this.connection.commit();
   }
 
   async rollbackTransaction(): Promise<void> {
@@ -144,18 +163,73 @@ class SharedDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
+/** Runs `work` in one transaction and settles with what it returned, once the commit is on disk. */
+export type TransactionRunner<DB> = <T>(work: (tx: Transaction<DB>) => Promise<T>) => Promise<T>;
+
+export interface SqliteShare {
+  /** The requests' share of the connection. */
+  main: Dialect;
+  /** The delivery worker's share: it takes turns before requests that were already waiting. */
+  worker: Dialect;
+  /** Transactions for a Kysely instance made from `main` (priority false) or `worker` (priority true). */
+  transactions<DB>(kysely: Kysely<DB>, priority: boolean): TransactionRunner<DB>;
+}
+
 /**
- * Two Kysely dialects over one better-sqlite3 database: requests, and the worker taking turns first.
- * `wal` is given for a database in WAL mode with `synchronous = NORMAL`: commits then wait for it.
+ * Two Kysely dialects over one better-sqlite3 database, and a transaction runner for each. `wal` is
+ * given for a database in WAL mode with `synchronous = NORMAL`: results then wait for it.
+ * `onQuery` hears every statement, BEGIN and COMMIT included.
  */
-export function sharedSqliteDialects(database: SQLite.Database, wal?: WalSync): { main: Dialect; worker: Dialect } {
+export function shareSqlite(
+  database: SQLite.Database,
+  options: { wal?: WalSync | undefined; onQuery?: ((sql: string) => void) | undefined } = {},
+): SqliteShare {
   const turns = new TurnTaking();
-  const connection = new CachedConnection(database, new StatementCache(database), wal);
-  const dialect = (priority: boolean): Dialect => ({
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new SharedDriver(turns, connection, priority),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  });
-  return { main: dialect(false), worker: dialect(true) };
+  const connection = new CachedConnection(database, new StatementCache(database), options.wal, options.onQuery);
+  const drivers = [false, true].map((priority) => new SharedDriver(turns, connection, priority));
+  const driverFor = (priority: boolean) => drivers[priority ? 1 : 0] as SharedDriver;
+  const dialects = [false, true].map(
+    (priority): Dialect => ({
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => driverFor(priority),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    }),
+  );
+  const dialect = (priority: boolean) => dialects[priority ? 1 : 0] as Dialect;
+  const transactions = <DB>(kysely: Kysely<DB>, priority: boolean): TransactionRunner<DB> => {
+    let executor: QueryExecutor | undefined;
+    return async (work) => {
+      await turns.take(priority);
+      // Kysely's own transactions guard every query with a promise chain (for concurrent queries on
+      // a pooled connection) and a wrapper executor; a statement here runs to its end the moment it
+      // is called, so one flag does: no query once the transaction is over.
+      let open = true;
+      executor ??= kysely.getExecutor();
+      const tx = new Transaction<DB>({
+        config: { dialect: dialect(priority) },
+        dialect: dialect(priority),
+        driver: driverFor(priority),
+        executor: executor.withConnectionProvider({
+          provideConnection: (consumer) =>
+            open ? consumer(connection) : Promise.reject(new Error('The transaction is already over')),
+        }),
+      });
+      try {
+        connection.begin();
+        const result = await work(tx);
+        connection.commit();
+        return result;
+      } catch (error) {
+        connection.rollback();
+        throw error;
+      } finally {
+        open = false;
+        turns.give();
+        const durable = connection.durable();
+        if (durable) await durable;
+      }
+    };
+  };
+  return { main: dialect(false), worker: dialect(true), transactions };
 }
