@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -30,11 +30,13 @@ export function isForeignOriginHeader(req: FastifyRequest, publicOrigin: string 
 const SIGNED_WEBHOOK_PREFIXES = ['/api/streamerbot/'];
 
 export function originGuard(publicOrigin: string | null) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    if (SIGNED_WEBHOOK_PREFIXES.some((prefix) => req.url.startsWith(prefix))) return undefined;
-    if (isForeignOrigin(req, publicOrigin)) {
-      return reply.code(403).send({ status: 'error', message: 'Cross-site request refused' });
+  // A callback hook, not an async one: it runs on every request and never waits for anything.
+  return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    if (!SIGNED_WEBHOOK_PREFIXES.some((prefix) => req.url.startsWith(prefix)) && isForeignOrigin(req, publicOrigin)) {
+      // Answered here: the request goes no further (Fastify's way for a callback hook is not to call done).
+      reply.code(403).send({ status: 'error', message: 'Cross-site request refused' });
+      return;
     }
-    return undefined;
+    done();
   };
 }
