@@ -6,7 +6,8 @@
 // click-to-game time of probe triggers sent alongside. The request path is measured in rounds, the
 // shop and the bare server taking turns (which goes first alternates), and each ratio is the median of
 // the rounds' ratios: this machine's speed drifts (other VMs' load), and one long run each let the
-// drift decide. BENCH_ROUNDS (3) and BENCH_ROUND_SECONDS (5) set them; BENCH_SECONDS sets the
+// drift decide (rounds on this 2-core machine vary by up to a fifth, so five of them, not three).
+// BENCH_ROUNDS (5) and BENCH_ROUND_SECONDS (5) set them; BENCH_SECONDS sets the
 // worker-on run's length (10).
 import { connect, type DialectName, parseDatabaseUrl } from '@shop/db';
 import { startRconStandIn } from '@shop/dispatch/testing';
@@ -17,7 +18,7 @@ import { benchDialects, median, percentile, post } from './measure';
 import { matchingList, normalize, statementList } from './trigger/statements';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
 /** Not counted: JIT, caches and the pool's connections settle first (a short one left MySQL at 16 slow). */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
