@@ -1,4 +1,4 @@
-import { type Compilable, type CompiledQuery, createQueryId, type QueryResult, type RootOperationNode } from 'kysely';
+import { type Compilable, type CompiledQuery, createQueryId, type QueryResult, RawNode } from 'kysely';
 import type { Executor } from './executor';
 
 /** Where a compiled parameter comes from: the call's argument at that index, or (arg -1) a value fixed by the builder. */
@@ -9,8 +9,8 @@ interface Slot {
 
 interface Template {
   sql: string;
-  /** The builder's own query node, as a plugin or a log would see it. */
-  query: RootOperationNode;
+  /** What CompiledQuery.raw would give, made once: the builder's own node holds the markers, not the arguments. */
+  query: RawNode;
   slots: Slot[];
 }
 
@@ -73,5 +73,5 @@ function compileTemplate<A extends unknown[], R>(
   });
   // A marker the builder transformed (or dropped) would send the wrong value: refuse at the first call.
   if (seen.size !== arity) throw new Error(`compiledOnce: ${arity - seen.size} argument(s) did not reach the SQL`);
-  return { sql: compiled.sql, query: compiled.query, slots };
+  return { sql: compiled.sql, query: RawNode.createWithSql(compiled.sql), slots };
 }
