@@ -186,17 +186,18 @@ export function shareSqlite(
 ): SqliteShare {
   const turns = new TurnTaking();
   const connection = new CachedConnection(database, new StatementCache(database), options.wal, options.onQuery);
-  const drivers = [false, true].map((priority) => new SharedDriver(turns, connection, priority));
-  const driverFor = (priority: boolean) => drivers[priority ? 1 : 0] as SharedDriver;
-  const dialects = [false, true].map(
-    (priority): Dialect => ({
+  const share = (priority: boolean) => {
+    const driver = new SharedDriver(turns, connection, priority);
+    const dialect: Dialect = {
       createAdapter: () => new SqliteAdapter(),
-      createDriver: () => driverFor(priority),
+      createDriver: () => driver,
       createIntrospector: (db) => new SqliteIntrospector(db),
       createQueryCompiler: () => new SqliteQueryCompiler(),
-    }),
-  );
-  const dialect = (priority: boolean) => dialects[priority ? 1 : 0] as Dialect;
+    };
+    return { driver, dialect };
+  };
+  const main = share(false);
+  const worker = share(true);
   const transactions = <DB>(kysely: Kysely<DB>, priority: boolean): TransactionRunner<DB> => {
     let executor: QueryExecutor | undefined;
     return async (work) => {
@@ -206,10 +207,11 @@ export function shareSqlite(
       // is called, so one flag does: no query once the transaction is over.
       let open = true;
       executor ??= kysely.getExecutor();
+      const { driver, dialect } = priority ? worker : main;
       const tx = new Transaction<DB>({
-        config: { dialect: dialect(priority) },
-        dialect: dialect(priority),
-        driver: driverFor(priority),
+        config: { dialect },
+        dialect,
+        driver,
         executor: executor.withConnectionProvider({
           provideConnection: (consumer) =>
             open ? consumer(connection) : Promise.reject(new Error('The transaction is already over')),
@@ -231,5 +233,5 @@ export function shareSqlite(
       }
     };
   };
-  return { main: dialect(false), worker: dialect(true), transactions };
+  return { main: main.dialect, worker: worker.dialect, transactions };
 }
