@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatNumber } from '@shop/domain';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import classes from './LiveActivityPanel.module.css';
 import { useRealtimeFeed } from './RealtimeContext';
 import { type ActivityMessage, activityName, clockTime } from './realtime-messages';
 
@@ -29,7 +30,11 @@ export function LiveActivityPanel({ limit = 10 }: Props) {
             {connected ? 'Connected' : 'Disconnected'}
           </Badge>
         </Group>
-        <ScrollArea h={300} type="auto">
+        {/* The browser's own scrolling, not Mantine's ScrollArea: that one keeps its viewport and
+            scrollbars in state, set from ref callbacks as the page is adopted, so every load paid a
+            second, synchronous render of this panel inside the same long task. Focusable, so a
+            keyboard can scroll it too. */}
+        <Box h={300} className={classes.feed} tabIndex={0} role="region" aria-label="Recent activity">
           {items.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
               No activity yet
@@ -44,7 +49,7 @@ export function LiveActivityPanel({ limit = 10 }: Props) {
               ))}
             </Stack>
           )}
-        </ScrollArea>
+        </Box>
         <Button variant="light" leftSection={<IconPlugConnected size={16} />} onClick={reconnect}>
           Test Connection
         </Button>
