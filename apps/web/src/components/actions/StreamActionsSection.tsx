@@ -2,7 +2,7 @@ import {
   Button,
   Center,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -120,15 +120,14 @@ function ShopActions({ actions, trigger }: { actions: readonly TStreamAction[]; 
         </Tabs.List>
       </Tabs>
       <Group grow preventGrowOverflow={false} wrap="wrap">
-        <Select
+        {/* The browser's own dropdown: Mantine's Select positions its list with floating-ui, whose
+            refs live in state, so mounting it cost the shop a second, synchronous render in the same
+            long task as the cards. On a phone the native list is also the one viewers know. */}
+        <NativeSelect
           aria-label="Category"
           data={categoryOptions}
           value={category}
-          onChange={(v) => refilter(setCategory)(v ?? ALL_CATEGORIES)}
-          allowDeselect={false}
-          // Its list is drawn when opened, not kept hidden from the start: a kept list is measured and
-          // positioned as the page loads, a long task on a phone for a list nobody has opened yet.
-          comboboxProps={{ keepMounted: false }}
+          onChange={(e) => refilter(setCategory)(e.currentTarget.value)}
           maw={260}
         />
         <TextInput
