@@ -157,4 +157,19 @@ describe('accounts in Chromium', () => {
     expect(await scheme()).toBe('light');
     await page.context().close();
   });
+
+  it('gives the header its shadow once the page is scrolled past 10 px, and takes it away at the top', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const header = page.locator('header');
+    // The prerendered page is inert until the app has adopted it, and the router puts the page back
+    // at the top then: scroll only afterwards.
+    await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    await header.and(page.locator('[data-scrolled="false"]')).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await header.and(page.locator('[data-scrolled="true"]')).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 5));
+    await header.and(page.locator('[data-scrolled="false"]')).waitFor();
+    await page.context().close();
+  });
 });

@@ -1,5 +1,4 @@
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
 import { IconDeviceGamepad2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
@@ -8,6 +7,7 @@ import classes from './Header.module.css';
 import { LazyAccountMenu } from './header-lazy';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
+import { useScrolledPast } from './use-scrolled-past';
 
 /** viewer-spec section 9: the header gains its shadow past 10 px of scroll. */
 const SHADOW_AFTER_PX = 10;
@@ -19,8 +19,7 @@ interface Props {
 
 export function Header({ menuOpened, onToggleMenu }: Props) {
   const { user } = useAuth();
-  const [scroll] = useWindowScroll();
-  const scrolled = scroll.y > SHADOW_AFTER_PX;
+  const scrolled = useScrolledPast(SHADOW_AFTER_PX);
 
   return (
     // right-scroll-bar-position: Mantine's modals shift fixed elements with this class by the width
