@@ -1,5 +1,7 @@
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import type { TUser } from '@shop/domain';
 import { IconDeviceGamepad2 } from '@tabler/icons-react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { CoinBalancePill } from './CoinBalancePill';
@@ -18,9 +20,20 @@ interface Props {
 }
 
 export function Header({ menuOpened, onToggleMenu }: Props) {
-  const { user } = useAuth();
+  // Deferred: the session's arrival re-renders every reader of it at once and without a break (it
+  // comes through a store). The memoised bar below is then skipped by that render, and the balance,
+  // account and links are drawn a moment later in a render that yields to the browser.
+  const user = useDeferredValue(useAuth().user);
   const scrolled = useScrolledPast(SHADOW_AFTER_PX);
+  return <HeaderBar user={user} scrolled={scrolled} menuOpened={menuOpened} onToggleMenu={onToggleMenu} />;
+}
 
+interface BarProps extends Props {
+  user: TUser | null | undefined;
+  scrolled: boolean;
+}
+
+const HeaderBar = memo(function HeaderBar({ user, scrolled, menuOpened, onToggleMenu }: BarProps) {
   return (
     // right-scroll-bar-position: Mantine's modals shift fixed elements with this class by the width
     // of the scroll bar they hide, so the header does not jump when one opens.
@@ -37,7 +50,7 @@ export function Header({ menuOpened, onToggleMenu }: Props) {
             </Group>
           </UnstyledButton>
           <Group gap={2} wrap="nowrap" visibleFrom="md" component="nav" aria-label="Main" className={classes.nav}>
-            <NavLinks />
+            <NavLinks user={user} />
           </Group>
         </Group>
         <Group gap="xs" wrap="nowrap">
@@ -48,4 +61,4 @@ export function Header({ menuOpened, onToggleMenu }: Props) {
       </Group>
     </header>
   );
-}
+});

@@ -1,15 +1,15 @@
+import type { TUser } from '@shop/domain';
 import { NavLink, useLocation } from 'react-router';
-import { useAuth } from '../../auth/AuthContext';
 import { LazyAdminMenu } from './header-lazy';
 import classes from './NavLinks.module.css';
 import { adminNavItemsFor, mainNavItemsFor } from './nav-links';
 
 /**
  * Desktop header links. The admin links sit in one 'Admin' menu: seven links side by side were
- * clipped ('Manag...') at 1024 px next to the balance and account controls.
+ * clipped ('Manag...') at 1024 px next to the balance and account controls. `user` comes from the
+ * header, which defers it.
  */
-export function NavLinks() {
-  const { user } = useAuth();
+export function NavLinks({ user }: { user: TUser | null | undefined }) {
   const { pathname } = useLocation();
   const admin = adminNavItemsFor(user);
   return (
