@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 
 // A module of our own: importing the package itself here would pull it all into the entry chunk,
 // where lib/notify.ts already needs its (small) store.
@@ -10,7 +10,9 @@ const ToastContainer = lazy(() => import('./ToastContainer').then((m) => ({ defa
  */
 export function DeferredNotifications() {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // A transition: the render that mounts it yields to the browser, instead of joining the one long
+  // render every other effect's update gets right after the page is adopted.
+  useEffect(() => startTransition(() => setMounted(true)), []);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
