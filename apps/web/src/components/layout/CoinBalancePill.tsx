@@ -2,8 +2,8 @@ import { Group, Paper, Text } from '@mantine/core';
 import { formatNumber } from '@shop/domain';
 import { IconCoin } from '@tabler/icons-react';
 import { usePaymentModal } from '../coins/PaymentModalContext';
+import { BuyCoinsButton } from './BuyCoinsButton';
 import classes from './CoinBalancePill.module.css';
-import { LazyBuyCoinsButton } from './header-lazy';
 import { useHighlightOnChange } from './use-highlight-on-change';
 import { useLedgerFollowsBalance } from './use-ledger-follows-balance';
 
@@ -32,7 +32,7 @@ export function CoinBalancePill({ balance }: { balance: number }) {
           {formatNumber(balance)}
         </Text>
         {/* viewer-spec section 2: opens the payment dialog, where the user picks a package. */}
-        <LazyBuyCoinsButton onClick={() => payment.open()} />
+        <BuyCoinsButton onClick={() => payment.open()} />
       </Group>
     </Paper>
   );

@@ -2,18 +2,16 @@ import type { TUser } from '@shop/domain';
 import { lazy, Suspense, useState } from 'react';
 import { AccountButton } from './AccountButton';
 import { AdminMenuButton } from './AdminMenuButton';
-import { BuyCoinsButton } from './BuyCoinsButton';
 import type { NavItem } from './nav-links';
 
 /**
- * The header's signed-in controls need Menu, Popover, Tooltip and floating-ui (about 25 KB gzip),
- * none of it for the first paint of a page. Each loads as its own chunk once the viewer is known;
- * meanwhile the same button is drawn without its menu or tooltip, so the header never shifts, and a
- * click on it before the menu's code is in opens the menu as soon as it is.
+ * The header's signed-in menus need Menu, Popover and floating-ui (about 25 KB gzip), none of it
+ * for the first paint of a page. Each loads as its own chunk once the viewer is known; meanwhile the
+ * same button is drawn without its menu, so the header never shifts, and a click on it before the
+ * menu's code is in opens the menu as soon as it is.
  */
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 const AdminMenu = lazy(() => import('./AdminMenu').then((m) => ({ default: m.AdminMenu })));
-const BuyCoinsTooltip = lazy(() => import('./BuyCoinsTooltip').then((m) => ({ default: m.BuyCoinsTooltip })));
 
 export function LazyAccountMenu({ user }: { user: TUser }) {
   const [clicked, setClicked] = useState(false);
@@ -30,14 +28,6 @@ export function LazyAdminMenu({ items, pathname }: { items: NavItem[]; pathname:
   return (
     <Suspense fallback={<AdminMenuButton active={active} onClick={() => setClicked(true)} />}>
       <AdminMenu items={items} pathname={pathname} active={active} defaultOpened={clicked} />
-    </Suspense>
-  );
-}
-
-export function LazyBuyCoinsButton({ onClick }: { onClick: () => void }) {
-  return (
-    <Suspense fallback={<BuyCoinsButton onClick={onClick} />}>
-      <BuyCoinsTooltip onClick={onClick} />
     </Suspense>
   );
 }
