@@ -227,9 +227,8 @@ export function shareSqlite(
         throw error;
       } finally {
         open = false;
-        turns.give();
-        const durable = connection.durable();
-        if (durable) await durable;
+        // Hands the turn on and waits for the commit's flush, as after any query.
+        await driver.releaseConnection();
       }
     };
   };
