@@ -11,10 +11,15 @@ import { createRequestContext } from './context';
 import { CATALOG_CHANNEL } from './delivery/catalog-cache';
 import { registerStreamerbotWebhook } from './earning/streamerbot-route';
 import { type Config, fastifyTrustProxy } from './env';
-import { noStoreForApi } from './http/no-store';
 import { logSlowOrFailed } from './http/request-log';
 import { retryAfterMeta } from './http/retry-after';
-import { addSecurityHeaders, defaultHelmet, embeddableHelmet, webAppScriptHashes } from './http/security-headers';
+import {
+  addSecurityHeaders,
+  apiSecurityHeaders,
+  defaultHelmet,
+  embeddableHelmet,
+  webAppScriptHashes,
+} from './http/security-headers';
 import { isMissingAsset, webStaticOptions } from './http/static-assets';
 import { WEB_INDEX, webIndexPicker } from './http/web-index';
 import { registerOpenApiRoutes } from './openapi/register';
@@ -106,8 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(cookie);
   // Security headers on every reply, the SPA fallback and errors included; see http/security-headers.ts.
-  addSecurityHeaders(app, defaultHelmet(config, webAppScriptHashes(config.webDistDir)));
-  app.addHook('onSend', noStoreForApi);
+  const pageHeaders = defaultHelmet(config, webAppScriptHashes(config.webDistDir));
+  addSecurityHeaders(app, { pages: pageHeaders, api: apiSecurityHeaders(pageHeaders) });
   // Viewers never need to send more than a few bytes; ws closes a bigger frame with 1009.
   await app.register(websocket, { options: { maxPayload: 4096 } });
   app.addHook('onRequest', originGuard(config.publicOrigin));
@@ -135,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerRestRoutes(app, services, restRoutes);
-  registerOpenApiRoutes(app, restRoutes);
+  registerOpenApiRoutes(app, restRoutes, pageHeaders);
   await registerPayPalWebhook(app, services);
   await registerStreamerbotWebhook(app, services);
   registerTwitchOAuthRoutes(app, services);

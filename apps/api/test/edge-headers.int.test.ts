@@ -29,32 +29,32 @@ describe.each(testDialects())('security headers on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it('sends a CSP that allows only the shop, PayPal and the Twitch player, and no framing', async () => {
+  it('answers JSON with a CSP that allows nothing and no framing, and without the page-only headers', async () => {
     for (const url of ['/api/user', '/healthz', '/api/nope', '/trpc/categories.list']) {
       const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toContain('application/json');
       const policy = csp(res);
-      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect([...policy.keys()]).toEqual(['default-src', 'frame-ancestors']);
+      expect(policy.get('default-src')).toEqual(["'none'"]);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-      expect(policy.get('object-src')).toEqual(["'none'"]);
-      expect(policy.get('script-src')).toEqual([
-        "'self'",
-        'https://www.paypal.com',
-        'https://*.paypal.com',
-        'https://*.paypalobjects.com',
-      ]);
-      expect(policy.get('frame-src')).toEqual(
-        expect.arrayContaining(['https://*.paypal.com', 'https://player.twitch.tv']),
-      );
-      expect(policy.get('connect-src')).toContain("'self'");
-      expect(policy.has('upgrade-insecure-requests')).toBe(false);
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      // PayPal's checkout popup talks back to its opener.
-      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      // Headers that only steer a rendered document stay off data.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-xss-protection']).toBeUndefined();
       // Plain http outside production: pinning the host to https would lock developers out.
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it("gives the pages under /api (the reference) the pages' CSP, so their styles load", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(csp(res).get('default-src')).toEqual(["'self'"]);
+    expect(csp(res).get('frame-ancestors')).toEqual(["'none'"]);
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it('marks personal and public JSON no-store, on /api and /trpc, errors included', async () => {
@@ -79,7 +79,9 @@ describe('security headers in production and for the built web app', () => {
   it('adds HSTS and upgrade-insecure-requests in production, and the socket origin to connect-src', async () => {
     const t = await createTestApp('sqlite', { nodeEnv: 'production', publicOrigin: 'https://shop.example' });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+      const api = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const policy = csp(res);
       expect(policy.has('upgrade-insecure-requests')).toBe(true);
@@ -92,7 +94,7 @@ describe('security headers in production and for the built web app', () => {
   it('does not upgrade requests of a production shop served on plain http', async () => {
     const t = await createTestApp('sqlite', { nodeEnv: 'production', publicOrigin: 'http://localhost:3000' });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+      const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
       expect(csp(res).has('upgrade-insecure-requests')).toBe(false);
       expect(csp(res).get('connect-src')).toContain('ws://localhost:3000');
     } finally {
@@ -120,7 +122,21 @@ describe('security headers in production and for the built web app', () => {
           'https://*.paypal.com',
           'https://*.paypalobjects.com',
         ]);
-        expect(csp(res).get('frame-ancestors')).toEqual(["'none'"]);
+        const policy = csp(res);
+        expect(policy.get('default-src')).toEqual(["'self'"]);
+        expect(policy.get('object-src')).toEqual(["'none'"]);
+        expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+        expect(policy.get('frame-src')).toEqual(
+          expect.arrayContaining(['https://*.paypal.com', 'https://player.twitch.tv']),
+        );
+        expect(policy.get('connect-src')).toContain("'self'");
+        expect(policy.has('upgrade-insecure-requests')).toBe(false);
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        // PayPal's checkout popup talks back to its opener.
+        expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+        expect(res.headers['strict-transport-security']).toBeUndefined();
         // The page itself may be cached; only /api and /trpc are no-store.
         expect(res.headers['cache-control']).not.toBe('no-store');
       }
@@ -141,8 +157,11 @@ describe('security headers in production and for the built web app', () => {
       expect(csp(framed).get('frame-ancestors')).toEqual(['*']);
       expect(csp(framed).get('script-src')).toContain("'self'");
       expect(framed.headers['x-frame-options']).toBeUndefined();
-      const page = await app.inject({ method: 'GET', url: '/healthz' });
-      expect(csp(page).get('frame-ancestors')).toEqual(["'none'"]);
+      for (const url of ['/healthz', '/api/docs']) {
+        const other = await app.inject({ method: 'GET', url });
+        expect(csp(other).get('frame-ancestors')).toEqual(["'none'"]);
+        expect(other.headers['x-frame-options']).toBe('DENY');
+      }
     } finally {
       await app.close();
       await db.destroy();

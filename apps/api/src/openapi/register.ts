@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SecurityHeaders } from '../http/security-headers';
 import type { RestRoute } from '../rest/adapter';
 import { buildOpenApiDocument, documentedRoutes, type OpenApiDocument } from './document';
 import { renderReferenceHtml } from './html';
@@ -9,8 +10,15 @@ export function openApiDocumentFor(routes: readonly RestRoute[]): OpenApiDocumen
   return buildOpenApiDocument([...documentedRoutes(routes), ...plainRouteDocs]);
 }
 
-/** GET /api/openapi.json and GET /api/docs; both are built once, on first request, from the route table. */
-export function registerOpenApiRoutes(app: FastifyInstance, routes: readonly RestRoute[]): void {
+/**
+ * GET /api/openapi.json and GET /api/docs; both are built once, on first request, from the route table.
+ * The docs are a page under /api: they carry the pages' headers (its CSP lets their inline styles in).
+ */
+export function registerOpenApiRoutes(
+  app: FastifyInstance,
+  routes: readonly RestRoute[],
+  pageHeaders: SecurityHeaders,
+): void {
   let document: OpenApiDocument | null = null;
   let html: string | null = null;
   const current = () => {
@@ -18,7 +26,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, routes: readonly Res
     return document;
   };
   app.get(OPENAPI_PATH, async () => current());
-  app.get(DOCS_PATH, async (_req, reply) => {
+  app.get(DOCS_PATH, { config: { securityHeaders: pageHeaders } }, async (_req, reply) => {
     html ??= renderReferenceHtml(current());
     return reply.type('text/html; charset=utf-8').send(html);
   });
