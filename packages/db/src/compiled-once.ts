@@ -1,4 +1,5 @@
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult, RawNode } from 'kysely';
+import { directExecuteOf } from './direct-execute';
 import type { Executor } from './executor';
 
 /** Where a compiled parameter comes from: the call's argument at that index, or (arg -1) a value fixed by the builder. */
@@ -54,7 +55,8 @@ export function compiledOnce<A extends unknown[], R>(
       parameters,
       queryId: createQueryId(),
     };
-    return db.executeQuery(compiled);
+    const direct = directExecuteOf(db);
+    return direct ? direct(compiled) : db.executeQuery(compiled);
   };
 }
 

@@ -68,6 +68,8 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
     const share = shareSqlite(database, { wal, onQuery });
     const kysely = new Kysely<Database>({ dialect: share.main });
     const workerKysely = new Kysely<Database>({ dialect: share.worker });
+    share.runDirect(kysely, false);
+    share.runDirect(workerKysely, true);
     const close = async () => {
       await Promise.all([kysely.destroy(), workerKysely.destroy()]);
       await wal?.idle();

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { Kysely, sql, type Transaction } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { compiledOnce } from './compiled-once';
 import { connect } from './connect';
+import type { Executor } from './executor';
 import { StatementCache, shareSqlite } from './sqlite-share';
 import { WalSync } from './wal-sync';
 
@@ -199,5 +201,122 @@ describe('transactions on the shared connection', () => {
     expect(order).toEqual(['first in', 'first out', 'second in']);
     await kysely.destroy();
     database.close();
+  });
+});
+
+describe('queries compiled once on the shared connection', () => {
+  type Coins = { coins: { amount: number } };
+  async function setUp(wal?: WalSync, file = ':memory:') {
+    const database = new SQLite(file);
+    if (wal) {
+      database.pragma('journal_mode = WAL');
+      database.pragma('synchronous = NORMAL');
+    }
+    const statements: string[] = [];
+    const share = shareSqlite(database, { wal, onQuery: (text) => statements.push(text) });
+    const kysely = new Kysely<Coins>({ dialect: share.main });
+    share.runDirect(kysely, false);
+    const created = sql`create table coins (amount integer not null check (amount > 0))`.execute(kysely);
+    return { database, statements, kysely, transaction: share.transactions(kysely, false), created };
+  }
+  // compiledOnce is typed for the shop's schema; these tests bring a table of their own.
+  const shop = (db: Kysely<Coins> | Transaction<Coins>) => db as unknown as Executor;
+  const own = (db: Executor) => db as unknown as Kysely<Coins>;
+  const insert = compiledOnce(1, (db, amount: number) => own(db).insertInto('coins').values({ amount }));
+  const total = compiledOnce(0, (db) =>
+    own(db)
+      .selectFrom('coins')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')),
+  );
+  const add = (db: Kysely<Coins> | Transaction<Coins>, amount: number) => insert(shop(db), amount);
+  const sum = async (db: Kysely<Coins>) => Number((await total(shop(db))).rows[0]?.total);
+
+  it('run in the transaction they are given, roll back with it, and are refused once it is over', async () => {
+    const { database, statements, kysely, transaction, created } = await setUp();
+    await created;
+    const viaKysely = vi.spyOn(kysely, 'executeQuery');
+    statements.length = 0;
+    await transaction(async (tx) => {
+      const txViaKysely = vi.spyOn(tx, 'executeQuery');
+      expect(Number((await add(tx, 5)).insertId)).toBe(1);
+      expect(txViaKysely).not.toHaveBeenCalled();
+    });
+    expect(statements).toEqual(['begin', 'insert into "coins" ("amount") values (?)', 'commit']);
+    await expect(
+      transaction(async (tx) => {
+        await add(tx, 2);
+        await add(tx, -1);
+      }),
+    ).rejects.toThrow(/CHECK constraint failed/);
+    expect(await sum(kysely)).toBe(5);
+    expect(database.inTransaction).toBe(false);
+
+    let leaked: Transaction<Coins> | undefined;
+    await transaction(async (tx) => {
+      leaked = tx;
+    });
+    if (!leaked) throw new Error('no transaction');
+    await expect(add(leaked, 1)).rejects.toThrow('The transaction is already over');
+    expect(await sum(kysely)).toBe(5);
+    expect(viaKysely).not.toHaveBeenCalled();
+    await kysely.destroy();
+    database.close();
+  });
+
+  it('outside a transaction, wait their turn: nothing reads or joins a transaction still open', async () => {
+    const { database, kysely, transaction, created } = await setUp();
+    await created;
+    const order: string[] = [];
+    let release = () => {};
+    // The connection would show the open transaction's row to anyone reading on it, and a write
+    // slipped in would be rolled back with it.
+    const open = transaction(async (tx) => {
+      await add(tx, 3);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      throw new Error('changed my mind');
+    });
+    await new Promise((r) => setImmediate(r));
+    const read = sum(kysely).then((n) => order.push(`read ${n}`));
+    const write = add(kysely, 4).then(() => order.push('write'));
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual([]);
+    release();
+    await expect(open).rejects.toThrow('changed my mind');
+    await Promise.all([read, write]);
+    expect(order.sort()).toEqual(['read 0', 'write']);
+    expect(await sum(kysely)).toBe(4);
+    await kysely.destroy();
+    database.close();
+  });
+
+  it('answer only once every commit before them is on disk, and give the turn on meanwhile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-direct-'));
+    const flushes: (() => void)[] = [];
+    const wal = new WalSync(() => new Promise<void>((resolve) => flushes.push(resolve)));
+    const { database, kysely, transaction, created } = await setUp(wal, join(dir, 'shop.sqlite'));
+    await new Promise((r) => setImmediate(r));
+    flushes.shift()?.();
+    await created;
+
+    const order: string[] = [];
+    const credit = transaction((tx) => add(tx, 5)).then(() => order.push('credit answered'));
+    await new Promise((r) => setImmediate(r));
+    const read = sum(kysely).then((n) => order.push(`read ${n}`));
+    // A write on its own commits itself, and is answered after a flush that began after it.
+    const alone = add(kysely, 2).then(() => order.push('write answered'));
+    await new Promise((r) => setImmediate(r));
+    expect(database.prepare('select sum(amount) as total from coins').get()).toEqual({ total: 7 });
+    expect(order).toEqual([]);
+    flushes.shift()?.();
+    await Promise.all([credit, read]);
+    expect(order).toEqual(['credit answered', 'read 5']);
+    flushes.shift()?.();
+    await alone;
+    expect(order).toEqual(['credit answered', 'read 5', 'write answered']);
+    await kysely.destroy();
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -12,6 +12,7 @@ import {
   SqliteQueryCompiler,
   Transaction,
 } from 'kysely';
+import { type DirectExecute, registerDirectExecute } from './direct-execute';
 import type { WalSync } from './wal-sync';
 
 /**
@@ -59,6 +60,13 @@ class TurnTaking {
   private readonly first: (() => void)[] = [];
   private readonly rest: (() => void)[] = [];
 
+  /** Takes the connection if nobody holds it; false when the caller must wait its turn with take(). */
+  tryTake(): boolean {
+    if (this.busy) return false;
+    this.busy = true;
+    return true;
+  }
+
   take(priority: boolean): Promise<void> {
     if (!this.busy) {
       this.busy = true;
@@ -83,6 +91,11 @@ class CachedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return this.execute<R>(compiled);
+  }
+
+  /** Runs one statement to its end: better-sqlite3 is synchronous. */
+  execute<R>(compiled: CompiledQuery): QueryResult<R> {
     this.onQuery?.(compiled.sql);
     const statement = this.cache.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
@@ -173,6 +186,11 @@ export interface SqliteShare {
   worker: Dialect;
   /** Transactions for a Kysely instance made from `main` (priority false) or `worker` (priority true). */
   transactions<DB>(kysely: Kysely<DB>, priority: boolean): TransactionRunner<DB>;
+  /**
+   * Lets queries compiled once (compiled-once.ts) on this instance, and in its transactions, reach
+   * the connection without Kysely's executor chain: same statement, same turn, same wait for the disk.
+   */
+  runDirect<DB>(kysely: Kysely<DB>, priority: boolean): void;
 }
 
 /**
@@ -217,6 +235,14 @@ export function shareSqlite(
             open ? consumer(connection) : Promise.reject(new Error('The transaction is already over')),
         }),
       });
+      registerDirectExecute(tx, (compiled) => {
+        if (!open) return Promise.reject(new Error('The transaction is already over'));
+        try {
+          return Promise.resolve(connection.execute(compiled));
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      });
       try {
         connection.begin();
         const result = await work(tx);
@@ -232,5 +258,24 @@ export function shareSqlite(
       }
     };
   };
-  return { main: main.dialect, worker: worker.dialect, transactions };
+  // A query outside any transaction, as SharedDriver runs it: its turn, the statement, the turn handed
+  // on, then the wait until every commit before it is on disk.
+  const once = <R>(compiled: CompiledQuery<R>): Promise<QueryResult<R>> => {
+    let result: QueryResult<R>;
+    try {
+      result = connection.execute<R>(compiled);
+    } catch (error) {
+      turns.give();
+      return Promise.reject(error);
+    }
+    turns.give();
+    const durable = connection.durable();
+    return durable ? durable.then(() => result) : Promise.resolve(result);
+  };
+  const outside =
+    (priority: boolean): DirectExecute =>
+    (compiled) =>
+      turns.tryTake() ? once(compiled) : turns.take(priority).then(() => once(compiled));
+  const runDirect = <DB>(kysely: Kysely<DB>, priority: boolean) => registerDirectExecute(kysely, outside(priority));
+  return { main: main.dialect, worker: worker.dialect, transactions, runDirect };
 }
