@@ -176,6 +176,8 @@ class SharedDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
+const over = () => Promise.reject(new Error('The transaction is already over'));
+
 /** Runs `work` in one transaction and settles with what it returned, once the commit is on disk. */
 export type TransactionRunner<DB> = <T>(work: (tx: Transaction<DB>) => Promise<T>) => Promise<T>;
 
@@ -231,12 +233,11 @@ export function shareSqlite(
         dialect,
         driver,
         executor: executor.withConnectionProvider({
-          provideConnection: (consumer) =>
-            open ? consumer(connection) : Promise.reject(new Error('The transaction is already over')),
+          provideConnection: (consumer) => (open ? consumer(connection) : over()),
         }),
       });
       registerDirectExecute(tx, (compiled) => {
-        if (!open) return Promise.reject(new Error('The transaction is already over'));
+        if (!open) return over();
         try {
           return Promise.resolve(connection.execute(compiled));
         } catch (error) {
@@ -258,24 +259,21 @@ export function shareSqlite(
       }
     };
   };
-  // A query outside any transaction, as SharedDriver runs it: its turn, the statement, the turn handed
-  // on, then the wait until every commit before it is on disk.
-  const once = <R>(compiled: CompiledQuery<R>): Promise<QueryResult<R>> => {
-    let result: QueryResult<R>;
-    try {
-      result = connection.execute<R>(compiled);
-    } catch (error) {
-      turns.give();
-      return Promise.reject(error);
-    }
-    turns.give();
-    const durable = connection.durable();
-    return durable ? durable.then(() => result) : Promise.resolve(result);
+  // A query outside any transaction, as Kysely runs it on the driver: its turn, the statement, then the
+  // driver's release (the turn handed on, the wait until every commit before it is on disk).
+  const outside = (priority: boolean): DirectExecute => {
+    const { driver } = priority ? worker : main;
+    const once = <R>(compiled: CompiledQuery<R>): Promise<QueryResult<R>> => {
+      let result: QueryResult<R>;
+      try {
+        result = connection.execute<R>(compiled);
+      } catch (error) {
+        return driver.releaseConnection().then(() => Promise.reject(error));
+      }
+      return driver.releaseConnection().then(() => result);
+    };
+    return (compiled) => (turns.tryTake() ? once(compiled) : turns.take(priority).then(() => once(compiled)));
   };
-  const outside =
-    (priority: boolean): DirectExecute =>
-    (compiled) =>
-      turns.tryTake() ? once(compiled) : turns.take(priority).then(() => once(compiled));
   const runDirect = <DB>(kysely: Kysely<DB>, priority: boolean) => registerDirectExecute(kysely, outside(priority));
   return { main: main.dialect, worker: worker.dialect, transactions, runDirect };
 }
