@@ -72,15 +72,42 @@ export async function recordInTransaction(
   if (!settles) return { held: true, settlement: null };
   const result = sole
     ? triggerOutcome([outcome.status])
-    : triggerOutcome(await listDeliveryStatuses(tx, delivery.history_id));
+    : triggerOutcome(await listDeliveryStatuses(tx, dialect, delivery.history_id));
   if (result === 'pending') return { held: true, settlement: null };
+  return { held: true, settlement: await settleInTransaction(tx, delivery.history_id, result, outcome.now, known) };
+}
+
+/** Marks a trigger delivered or failed once, refunding a failed one; null when another writer settled it first. */
+async function settleInTransaction(
+  tx: Executor,
+  historyId: number,
+  result: 'delivered' | 'failed',
+  now: number,
+  known?: KnownTrigger,
+): Promise<Settlement | null> {
   const success = result === 'delivered';
-  if (!(await settleHistory(tx, delivery.history_id, success))) return { held: true, settlement: null };
+  if (!(await settleHistory(tx, historyId, success))) return null;
   // What a receipt tells of a delivered trigger never changes after its insert; a refund reads the row as it is now.
-  const history = success && known ? { ...known.history, success: 1 } : await findHistory(tx, delivery.history_id);
-  if (!history) return { held: true, settlement: null };
-  const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', outcome.now));
-  return { held: true, settlement: { history, success, refunded } };
+  const history = success && known ? { ...known.history, success: 1 } : await findHistory(tx, historyId);
+  if (!history) return null;
+  const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', now));
+  return { history, success, refunded };
+}
+
+/**
+ * The settlement sweep's step for one trigger: under its row lock, reads its deliveries' statuses as
+ * committed now and settles it if they have all ended. Null when it is still pending or already settled.
+ */
+export async function settleStrandedInTransaction(
+  tx: Executor,
+  dialect: DialectName,
+  historyId: number,
+  now: number,
+): Promise<Settlement | null> {
+  await lockHistoryForSettlement(tx, dialect, historyId);
+  const result = triggerOutcome(await listDeliveryStatuses(tx, dialect, historyId));
+  if (result === 'pending') return null;
+  return settleInTransaction(tx, historyId, result, now);
 }
 
 /** After the commit: the viewer's receipt (or the admins' test result) for a settled trigger. */

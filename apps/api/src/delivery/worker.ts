@@ -5,16 +5,25 @@ import {
   claimDueDeliveries,
   findEndpoint,
   findHistory,
+  findStrandedTriggers,
   type InsertedLease,
+  lastDeliveryAttempt,
   releaseLease,
   renewLease,
+  transactionWithRetry,
 } from '@shop/db';
 import type { DeliveryPayload, DeliveryTarget } from '@shop/dispatch';
 import type { TDeliveryStatus } from '@shop/domain';
 import type { Services } from '../services';
 import { KeyedSerial, Lanes } from './lanes';
 import { leaseMsFor, RECORD_MARGIN_MS } from './lease';
-import { announceRetry, announceSettlement, type KnownTrigger, outcomeOf } from './outcome';
+import {
+  announceRetry,
+  announceSettlement,
+  type KnownTrigger,
+  outcomeOf,
+  settleStrandedInTransaction,
+} from './outcome';
 import { OutcomeRecorder } from './outcome-recorder';
 import { payloadFor } from './payload';
 
@@ -31,6 +40,8 @@ export interface WorkerOptions {
   laneConcurrency: number;
   /** A lane holding this many claimed rows takes no more until it drains (bounds what one dead endpoint can hold). */
   laneBacklog: number;
+  /** How often a poll also settles triggers whose deliveries all ended without a settlement. */
+  settleSweepMs: number;
 }
 
 /** The worker's settings for a transport timeout: the lease is derived from it. */
@@ -42,6 +53,7 @@ export function workerOptions(delivery: { timeoutMs: number }, overrides: Partia
     leaseMs: leaseMsFor(delivery.timeoutMs),
     laneConcurrency: 4,
     laneBacklog: 32,
+    settleSweepMs: 30_000,
     ...overrides,
   };
 }
@@ -109,6 +121,8 @@ export class DeliveryWorker {
   private readonly startOrder = new KeyedSerial();
   private readonly listeners = new Set<(event: WorkerEvent) => void>();
   private readonly recorder: OutcomeRecorder;
+  /** When the settlement sweep last ran (the first poll after start runs it). */
+  private lastSettleSweep = Number.NEGATIVE_INFINITY;
   /** Every delivery between its start and its recorded outcome: stop() waits for them. */
   private readonly underway = new Set<Promise<void>>();
 
@@ -187,6 +201,41 @@ export class DeliveryWorker {
     return claimed.length;
   }
 
+  /**
+   * Settles every trigger whose own deliveries have all ended but that nobody settled, refunding
+   * those that failed: the net under the outcome writes, for whatever a crash or a race between two
+   * processes left. Each is decided under its row lock from the statuses as committed now, so two
+   * processes sweeping at once settle a trigger once. Returns how many it settled.
+   */
+  async settleStranded(): Promise<number> {
+    const { db, now, log } = this.services;
+    const page = 100;
+    let settled = 0;
+    let afterId = 0;
+    for (;;) {
+      const ids = await findStrandedTriggers(db.kysely, page, afterId);
+      for (const historyId of ids) {
+        const settlement = await transactionWithRetry(db, (tx) =>
+          settleStrandedInTransaction(tx, db.dialect, historyId, now()),
+        );
+        if (!settlement) continue;
+        settled++;
+        const last = await lastDeliveryAttempt(db.kysely, historyId);
+        log.warn({ historyId, success: settlement.success, refunded: settlement.refunded }, 'stranded trigger settled');
+        announceSettlement(
+          this.services,
+          settlement,
+          null,
+          settlement.success
+            ? { status: 'delivered', response: '', attempts: last.attempts, now: now() }
+            : { status: 'failed', error: last.error ?? 'Delivery failed', attempts: last.attempts, now: now() },
+        );
+      }
+      if (ids.length < page) return settled;
+      afterId = ids[ids.length - 1] ?? afterId;
+    }
+  }
+
   private requestPass(): void {
     if (this.passing) {
       this.again = true;
@@ -227,6 +276,10 @@ export class DeliveryWorker {
       const due = await this.claim({});
       this.startAll(due);
       full = due.length >= this.options.batchSize;
+      if (this.services.now() - this.lastSettleSweep >= this.options.settleSweepMs) {
+        this.lastSettleSweep = this.services.now();
+        await this.settleStranded();
+      }
     })().catch((error: unknown) => this.services.log.error({ err: error }, 'delivery worker pass failed'));
     await this.passing;
     this.passing = null;

@@ -113,6 +113,6 @@ describe.each(testDialects())('delivery leases on %s', (dialect) => {
       ['delivered', 0],
       ['queued', 1],
     ]);
-    expect(await listDeliveryStatuses(db.kysely, historyId)).toEqual(['delivered']);
+    expect(await listDeliveryStatuses(db.kysely, db.dialect, historyId)).toEqual(['delivered']);
   });
 });

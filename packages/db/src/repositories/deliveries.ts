@@ -251,15 +251,82 @@ export async function lockHistoryForSettlement(tx: Executor, dialect: DialectNam
   await query.execute();
 }
 
-/** The statuses that decide a trigger's outcome: its own deliveries, never an admin's resends. */
-export async function listDeliveryStatuses(db: Executor, historyId: number): Promise<TDeliveryStatus[]> {
-  const rows = await db
+/**
+ * The statuses that decide a trigger's outcome: its own deliveries, never an admin's resends. On
+ * MySQL a locking read: under REPEATABLE READ a plain read answers from the snapshot fixed by the
+ * transaction's first plain read, so an outcome recorder writing several outcomes in one transaction
+ * would read a sibling finished meanwhile by another process as still in flight, and nobody would
+ * settle (or refund) the trigger. A locking read sees the latest committed rows.
+ */
+export async function listDeliveryStatuses(
+  db: Executor,
+  dialect: DialectName,
+  historyId: number,
+): Promise<TDeliveryStatus[]> {
+  let query = db
     .selectFrom('deliveries')
     .select('status')
     .where('history_id', '=', historyId)
-    .where('is_resend', '=', 0)
-    .execute();
+    .where('is_resend', '=', 0);
+  if (dialect === 'mysql') query = query.forUpdate();
+  const rows = await query.execute();
   return rows.map((r) => r.status);
+}
+
+/**
+ * Triggers still pending whose own deliveries have all ended (delivered or failed): a settlement
+ * that should have happened with the last outcome and did not (a crash between two writers, or a
+ * recorder of an older version). Oldest first; `afterId` pages through them.
+ */
+export async function findStrandedTriggers(db: Executor, limit: number, afterId = 0): Promise<number[]> {
+  const rows = await db
+    .selectFrom('action_history')
+    .select('action_history.id')
+    .where('action_history.success', 'is', null)
+    .where('action_history.refunded', '=', 0)
+    .where('action_history.id', '>', afterId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('deliveries')
+          .select('deliveries.id')
+          .whereRef('deliveries.history_id', '=', 'action_history.id')
+          .where('deliveries.is_resend', '=', 0),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deliveries')
+            .select('deliveries.id')
+            .whereRef('deliveries.history_id', '=', 'action_history.id')
+            .where('deliveries.is_resend', '=', 0)
+            .where('deliveries.status', 'in', ['queued', 'in_flight']),
+        ),
+      ),
+    )
+    .orderBy('action_history.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The last word of a trigger's own deliveries: the most attempts any took, and the latest error. */
+export async function lastDeliveryAttempt(
+  db: Executor,
+  historyId: number,
+): Promise<{ attempts: number; error: string | null }> {
+  const rows = await db
+    .selectFrom('deliveries')
+    .select(['attempts', 'last_error'])
+    .where('history_id', '=', historyId)
+    .where('is_resend', '=', 0)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return {
+    attempts: Math.max(0, ...rows.map((r) => Number(r.attempts))),
+    error: rows.find((r) => r.last_error !== null)?.last_error ?? null,
+  };
 }
 
 export async function listDeliveries(db: Executor, historyId: number): Promise<DeliveryRow[]> {
