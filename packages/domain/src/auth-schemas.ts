@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG, optionalHttpUrl, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './validation';
+import { hasInvisibleOrControl, hasMarkup } from './visible-text';
 
 const requiredString = (message: string) => z.string({ error: message }).refine((v) => v.length > 0, { message });
 
@@ -9,9 +10,24 @@ export const ZLogin = z.object({
 });
 export type TLogin = z.infer<typeof ZLogin>;
 
-export const ZUsername = z
-  .string({ error: MSG.usernameRequired })
-  .trim()
+/**
+ * The one character rule of every name (username, display name, Twitch name), judged on the raw
+ * input before trim(): trim() strips U+FEFF and tabs at the ends, which would hide the attempt
+ * instead of refusing it. It aborts so a name full of controls hears why, not also that it is short.
+ */
+const refuseInvisible = (schema: z.ZodString) =>
+  schema.refine((v) => !hasInvisibleOrControl(v), { message: MSG.nameInvisible, abort: true });
+
+/** NFC after the trim, so 'e' + U+0301 and 'é' are one name (one account, one length), not two look-alikes. */
+const visibleName = (error?: string) =>
+  refuseInvisible(z.string(error === undefined ? undefined : { error }))
+    .trim()
+    .normalize('NFC');
+
+const withoutMarkup = (v: string) => !hasMarkup(v);
+
+export const ZUsername = visibleName(MSG.usernameRequired)
+  .refine(withoutMarkup, MSG.nameMarkup)
   .min(USERNAME_MIN, MSG.usernameMin)
   // The spec says 'less than 50' yet allows 3 to 50: 50 characters are accepted, 51 are not.
   .max(USERNAME_MAX, MSG.usernameMax);
@@ -34,23 +50,37 @@ export const ZRegisterForm = ZRegister.extend({
 });
 export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+export const DISPLAY_NAME_MAX = 50;
+
+/** null or '' clears the display name, and the username is shown instead. */
+export const ZDisplayName = visibleName()
+  .refine(withoutMarkup, MSG.nameMarkup)
+  .max(DISPLAY_NAME_MAX)
+  .nullable()
+  .optional();
 
 export const ZProfileUpdate = z
   .object({
-    displayName: optionalText(50),
+    displayName: ZDisplayName,
     profilePicture: optionalHttpUrl('Profile picture'),
   })
   .strict();
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
 
-/** An empty string unlinks; anything else must be non-blank after trimming and is lowercased. */
+/** Twitch's own login rule; anything else cannot be a Twitch account, so it cannot earn coins. */
+export const TWITCH_LOGIN = /^[a-z0-9_]{1,25}$/;
+
+/**
+ * An empty string unlinks; anything else must be non-blank after trimming, is lowercased and must
+ * then be a Twitch login. Blankness is judged before trim(), which would turn '   ' into the unlink.
+ */
 export const ZLinkTwitch = z.object({
-  twitchUsername: z
-    .string({ error: MSG.twitchInvalid })
-    .refine((v) => v.length === 0 || v.trim().length > 0, { message: MSG.twitchInvalid })
-    .transform((v) => v.trim().toLowerCase())
-    .pipe(z.string().max(50)),
+  // No NFC step: whatever passes TWITCH_LOGIN is ASCII, which NFC leaves as it is.
+  twitchUsername: refuseInvisible(z.string({ error: MSG.twitchInvalid }))
+    .refine((v) => v.length === 0 || v.trim().length > 0, { message: MSG.twitchInvalid, abort: true })
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === '' || TWITCH_LOGIN.test(v), MSG.twitchInvalid),
 });
 export type TLinkTwitch = z.input<typeof ZLinkTwitch>;
 

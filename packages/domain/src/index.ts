@@ -20,3 +20,4 @@ export * from './rcon-tester';
 export * from './stream';
 export * from './user';
 export * from './validation';
+export * from './visible-text';

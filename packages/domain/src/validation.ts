@@ -11,6 +11,9 @@ export const MSG = {
   confirmRequired: 'Please confirm your password',
   passwordsMismatch: 'Passwords do not match',
   twitchInvalid: 'Please enter a valid Twitch username.',
+  // Not in the spec: added so a name cannot impersonate another viewer on stream (see visible-text.ts).
+  nameInvisible: 'Names cannot contain invisible or control characters',
+  nameMarkup: 'Names cannot contain < or >',
 } as const;
 
 export const USERNAME_MIN = 3;
