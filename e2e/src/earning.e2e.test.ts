@@ -6,6 +6,7 @@ import { balance, loginViaUi, newPage, registerViaUi } from './session';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
+const twitchControlURL = inject('twitchControlURL');
 
 /** Repeats `step` until `done` holds; the test's own timeout is the limit, not a clock budget here. */
 async function until(step: () => Promise<void>, done: () => Promise<boolean>): Promise<void> {
@@ -20,6 +21,23 @@ async function linkTwitch(page: Page, login: string): Promise<void> {
   await page.getByLabel('Twitch Username').fill(login);
   await page.getByRole('button', { name: 'Link Twitch Account' }).click();
   await page.getByText('Twitch account linked').waitFor();
+}
+
+/**
+ * 'Verify with Twitch' from the profile card, signed in to Twitch (the stand-in) as `login`: the
+ * browser goes to Twitch's authorize page and back through the shop's callback to the dashboard.
+ */
+async function verifyTwitch(page: Page, login: string): Promise<void> {
+  const signIn = await fetch(twitchControlURL, {
+    method: 'POST',
+    body: JSON.stringify({ signedInAs: login }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  expect(signIn.status).toBe(200);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Verify with Twitch' }).click();
+  await page.getByText('Twitch account verified').waitFor();
+  await page.getByText('Verified', { exact: true }).waitFor();
 }
 
 /** Signs the body as Streamer.bot's C# action does (setup guide): hex HMAC SHA-256 of the raw bytes. */
@@ -138,7 +156,8 @@ describe('Earning coins without paying, in Chromium', () => {
     const twitchLogin = viewerName.toLowerCase();
     const viewer = await newPage(browser, baseURL);
     await registerViaUi(viewer, viewerName);
-    await linkTwitch(viewer, twitchLogin);
+    // Channel points pay proven Twitch accounts only.
+    await verifyTwitch(viewer, twitchLogin);
 
     const page = adminPage ?? (await newPage(browser, baseURL));
     if (!adminPage) await loginViaUi(page, admin.username, admin.password);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { setTwitchUsername } from '@shop/db';
+import { setTwitchUsername, setVerifiedTwitchAccount } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TStreamerbotConfig } from '@shop/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,8 @@ describe.each(testDialects())('Streamer.bot channel-point conversion on %s', (di
     t = await createTestApp(dialect, { admin: TEST_ADMIN });
     admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     viewer = await registerUser(t.app, 'points-viewer');
-    await setTwitchUsername(t.db.kysely, viewer.id, 'pointsfan');
+    // Proved with Twitch (the flow itself is tested in twitch-verify.int.test.ts).
+    await setVerifiedTwitchAccount(t.db.kysely, viewer.id, { id: '5001', login: 'pointsfan' });
   });
   afterEach(async () => assertLedgerInvariant(t.db));
   afterAll(async () => t?.close());
@@ -165,6 +166,30 @@ describe.each(testDialects())('Streamer.bot channel-point conversion on %s', (di
     expect(await balance()).toBe(before + 1010);
   });
 
+  it('pays proved accounts only: a claimed name is 404, the Twitch user id wins over a renamed login, bots are 403', async () => {
+    const claimer = await registerUser(t.app, 'points-claimer');
+    await setTwitchUsername(t.db.kysely, claimer.id, 'claimedfan');
+    const claimed = await redeem(redemption(500, { user: 'claimedfan' }));
+    expect(claimed.statusCode).toBe(404);
+    expect(claimed.json().message).toBe('No account has verified the Twitch account claimedfan with Twitch');
+
+    const before = await balance();
+    // Renamed on Twitch since verifying: Streamer.bot's userId still finds the account.
+    expect((await redeem(redemption(100, { user: 'pointsfan_new', userId: '5001' }))).json()).toEqual({
+      status: 'success',
+      coinsAwarded: 10,
+    });
+    expect((await redeem(redemption(100, { user: 'pointsfan', userId: 5999 }))).statusCode).toBe(404);
+    expect(await balance()).toBe(before + 10);
+
+    const bot = await redeem(redemption(500, { user: 'Nightbot' }));
+    expect(bot.statusCode).toBe(403);
+    expect(bot.json()).toEqual({
+      status: 'error',
+      message: 'Channel points of Nightbot (the broadcaster or a bot) are not converted',
+    });
+  });
+
   it('regenerating the secret invalidates the old one at once', async () => {
     const old = secret;
     secret = await regenerate();
@@ -223,7 +248,7 @@ describe.each(testDialects())('Streamer.bot with settings from the environment o
     });
     admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     viewerId = (await registerUser(t.app, 'env-viewer')).id;
-    await setTwitchUsername(t.db.kysely, viewerId, 'envfan');
+    await setVerifiedTwitchAccount(t.db.kysely, viewerId, { id: '5002', login: 'envfan' });
   });
   afterAll(async () => t?.close());
 

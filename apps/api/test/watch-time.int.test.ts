@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import type { TwitchConfig } from '../src/env';
 import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp, testConfig } from './helpers';
 import { startTwitchStandIn, type TwitchStandIn } from './stand-ins/twitch-server';
-import { authorizeTwitch } from './twitch-oauth-flow';
+import { authorizeTwitch, verifyTwitch } from './twitch-oauth-flow';
 
 const MINUTE = 60_000;
 
@@ -216,6 +216,8 @@ describe.each(testDialects())('watch-time with real Twitch chatters (stand-in) o
   let adminCookie: string;
   let present: { id: number; cookie: string };
   let absent: { id: number; cookie: string };
+  let claimer: { id: number; cookie: string };
+  let bot: { id: number; cookie: string };
 
   const twitch = (s: TwitchStandIn): TwitchConfig => ({
     channel: s.channel,
@@ -233,8 +235,20 @@ describe.each(testDialects())('watch-time with real Twitch chatters (stand-in) o
     t = await createTestApp(dialect, { admin: TEST_ADMIN, twitch: twitch(stand), nodeEnv: 'production' });
     adminCookie = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     admin = client(t, adminCookie);
-    present = await viewer(t, 'chat-present', 'presentfan');
-    absent = await viewer(t, 'chat-absent', 'absentfan');
+    present = await viewer(t, 'chat-present', null);
+    absent = await viewer(t, 'chat-absent', null);
+    expect((await verifyTwitch(t, stand, present.cookie, 'PresentFan')).location).toBe(
+      '/dashboard?twitch=verified&login=presentfan',
+    );
+    expect((await verifyTwitch(t, stand, absent.cookie, 'absentfan')).location).toBe(
+      '/dashboard?twitch=verified&login=absentfan',
+    );
+    // A name typed, never proved: a claim, which pays nothing even when that name is in chat.
+    claimer = await viewer(t, 'chat-claimer', 'lurker');
+    // Proved, but a bot's account or the broadcaster's own: never paid for sitting in chat.
+    bot = await viewer(t, 'chat-bot', null);
+    expect((await verifyTwitch(t, stand, bot.cookie, 'nightbot')).location).toContain('twitch=verified');
+    expect((await verifyTwitch(t, stand, adminCookie, 'streamer')).location).toContain('twitch=verified');
     await admin.save({ enabled: true, rewardInterval: 5, coinsPerInterval: 3 });
   });
   afterEach(async () => assertLedgerInvariant(t.db));
@@ -261,15 +275,18 @@ describe.each(testDialects())('watch-time with real Twitch chatters (stand-in) o
     expect(stand.calls('/helix/chat/chatters')).toBe(0);
   });
 
-  it('live: pays only linked viewers present in chat, reading every page', async () => {
+  it('live: pays only verified viewers present in chat, never a claim, a bot or the broadcaster, reading every page', async () => {
     nextWindow();
-    stand.set({ live: true, chatters: ['someone', 'PresentFan', 'streamer', 'lurker', 'another'] });
+    stand.set({ live: true, chatters: ['someone', 'PresentFan', 'streamer', 'lurker', 'nightbot'] });
     stand.resetCalls();
     const tick = await t.services.watchTime.runOnce();
     expect(tick).toEqual({ paid: 1, watching: 1, skipped: null });
     expect(stand.calls('/helix/chat/chatters')).toBe(3);
     expect(await balanceOf(t, present.cookie)).toBe(3);
     expect(await balanceOf(t, absent.cookie)).toBe(0);
+    expect(await balanceOf(t, claimer.cookie)).toBe(0);
+    expect(await balanceOf(t, bot.cookie)).toBe(0);
+    expect(await balanceOf(t, adminCookie)).toBe(0);
   });
 
   it('renews the user token when Twitch refuses it, and before it expires', async () => {

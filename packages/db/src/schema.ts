@@ -20,6 +20,8 @@ export interface UsersTable {
   coin_balance: ColumnType<number, number | undefined, number>;
   is_admin: Bool;
   twitch_username: string | null;
+  /** The Twitch user id 'Verify with Twitch' proved; null while the name is only claimed. */
+  twitch_user_id: string | null;
   created_at: Millis;
   /** Supporter totals: non-test, non-refunded triggers and their coins, kept with the ledger. */
   action_count: ColumnType<number, number | undefined, number>;
@@ -211,7 +213,11 @@ export interface TwitchOauthStatesTable {
   /** The admin session that started the flow: the callback must come back in it. */
   session_id: string;
   expires_at: Millis;
+  /** Which flow the state belongs to: the broadcaster's authorization or a viewer's verification. */
+  purpose: ColumnType<TwitchOauthPurpose, TwitchOauthPurpose | undefined, TwitchOauthPurpose>;
 }
+
+export type TwitchOauthPurpose = 'broadcaster' | 'verify';
 
 export interface AppSecretsTable {
   name: string;

@@ -25,6 +25,7 @@ export const ZUserOut = z.object({
   coinBalance: z.number().int(),
   isAdmin: z.boolean(),
   twitchUsername: z.string().nullable(),
+  twitchVerified: z.boolean().describe('The linked Twitch name was proved with Twitch (OAuth)'),
   createdAt: isoInstant,
 });
 

@@ -100,6 +100,21 @@ export const ZStreamerbotSecret = z.object({ secret: z.string() });
 /** The inbound redemption Streamer.bot posts (user = the viewer's Twitch login). */
 export const ZStreamerbotRedemption = z.object({
   user: z.string().trim().min(1, 'user is required').max(50),
+  // Streamer.bot's redemption arguments carry the Twitch user id: the lookup prefers it to the name.
+  userId: z
+    .union(
+      [
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,32}$/),
+        z.number().int().nonnegative().transform(String),
+      ],
+      {
+        error: 'userId must be a Twitch user id',
+      },
+    )
+    .optional(),
   // Streamer.bot variables are text, so a snippet may well send "500": digits are accepted too.
   points: z
     .union(

@@ -18,6 +18,7 @@ export * from './network';
 export * from './overview';
 export * from './rcon-tester';
 export * from './stream';
+export * from './twitch-accounts';
 export * from './user';
 export * from './validation';
 export * from './visible-text';

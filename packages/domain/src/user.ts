@@ -7,5 +7,7 @@ export interface TUser {
   coinBalance: number;
   isAdmin: boolean;
   twitchUsername: string | null;
+  /** True once 'Verify with Twitch' proved the linked name belongs to this viewer. */
+  twitchVerified: boolean;
   createdAt: string;
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { creditRedemption, findUserIdByTwitchLogin } from '@shop/db';
-import { convertPoints, ZStreamerbotRedemption } from '@shop/domain';
+import { creditRedemption, findVerifiedTwitchUser } from '@shop/db';
+import { convertPoints, isPayableTwitchLogin, ZStreamerbotRedemption } from '@shop/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toClientError } from '../errors';
 import { sendError } from '../http/send-error';
@@ -28,8 +28,9 @@ function sameSegment(given: string, expected: string): boolean {
  * `POST /api/streamerbot/<segment>`: a channel-point redemption from Streamer.bot, signed with
  * X-Signature over the raw body. Replies (the issue's contract): 200 {status:'success', coinsAwarded}
  * (a repeated redemptionId answers the first result and pays nothing); 401 bad or missing signature;
- * 503 no secret; 400 body, minimum points or reward title; 404 no account linked to that Twitch name
- * (also an unknown path segment); 429 per address.
+ * 503 no secret; 400 body, minimum points or reward title; 403 the broadcaster's own account or a
+ * known bot; 404 no account has proved that Twitch account with 'Verify with Twitch' (also an unknown
+ * path segment); 429 per address.
  */
 export async function registerStreamerbotWebhook(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(async (scope) => {
@@ -66,8 +67,22 @@ export async function registerStreamerbotWebhook(app: FastifyInstance, services:
         const redemption = parsed.data;
         const outcome = convertPoints(services.config.earning.streamerbot, redemption.points, redemption.rewardTitle);
         if (!outcome.ok) return sendError(reply, 400, outcome.message);
-        const userId = await findUserIdByTwitchLogin(services.db.kysely, redemption.user);
-        if (userId === null) return sendError(reply, 404, `No account is linked to the Twitch name ${redemption.user}`);
+        const broadcaster = await services.twitchTokens.authorizedLogin();
+        if (!isPayableTwitchLogin(redemption.user, [broadcaster, services.config.twitch.channel])) {
+          return sendError(
+            reply,
+            403,
+            `Channel points of ${redemption.user} (the broadcaster or a bot) are not converted`,
+          );
+        }
+        const viewer = await findVerifiedTwitchUser(services.db.kysely, {
+          id: redemption.userId,
+          login: redemption.user,
+        });
+        if (viewer === null) {
+          return sendError(reply, 404, `No account has verified the Twitch account ${redemption.user} with Twitch`);
+        }
+        const userId = viewer.id;
         const result = await creditRedemption(services.db, {
           userId,
           coins: outcome.coins,

@@ -3,15 +3,15 @@ import {
   type Db,
   getWatchTimeSettings,
   type LinkedViewer,
-  linkedViewersByLogins,
   listLinkedViewers,
+  verifiedViewersByTwitchIds,
 } from '@shop/db';
-import { type TWatchTimeMode, watchWindowStart } from '@shop/domain';
+import { isPayableTwitchLogin, type TWatchTimeMode, watchWindowStart } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env';
 import type { RealtimeHub } from '../realtime/hub';
 import type { SecretBox } from '../security/secret-box';
-import { TwitchError, TwitchUserTokenError } from '../twitch/helix-client';
+import { type TwitchChatter, TwitchError, TwitchUserTokenError } from '../twitch/helix-client';
 import type { StreamCache } from '../twitch/stream-cache';
 import type { TwitchTokenStore } from '../twitch/token-store';
 
@@ -160,7 +160,11 @@ export class WatchTimeService {
     const { db, tokens, stream, log } = this.deps;
     const mode = await this.mode();
     if (mode.mode === 'unavailable') return { skipped: mode.reason ?? UNAUTHORIZED_REASON, retry: false };
-    if (mode.mode === 'simulated') return { list: await listLinkedViewers(db.kysely) };
+    if (mode.mode === 'simulated') {
+      const channel = this.deps.config.twitch.channel;
+      const linked = await listLinkedViewers(db.kysely);
+      return { list: linked.filter((viewer) => isPayableTwitchLogin(viewer.twitchUsername, [channel])) };
+    }
 
     const helix = tokens.helix();
     if (!helix) return { skipped: missingTwitchSetting(this.deps.config) ?? 'Twitch is not configured', retry: false };
@@ -169,18 +173,30 @@ export class WatchTimeService {
     try {
       let token = await tokens.token();
       if (!token) return { skipped: UNAUTHORIZED_REASON, retry: false };
-      let logins: string[];
+      let chatters: TwitchChatter[];
       try {
-        logins = await helix.chatters(token.accessToken, token.broadcasterId);
+        chatters = await helix.chatters(token.accessToken, token.broadcasterId);
       } catch (error) {
         if (!(error instanceof TwitchUserTokenError)) throw error;
         // Revoked or expired early: renew once and read again.
         token = await tokens.token(true);
         if (!token) return { skipped: UNAUTHORIZED_REASON, retry: false };
-        logins = await helix.chatters(token.accessToken, token.broadcasterId);
+        chatters = await helix.chatters(token.accessToken, token.broadcasterId);
       }
       this.problem = null;
-      return { list: await linkedViewersByLogins(db.kysely, logins) };
+      // Paid by proven Twitch id only; never the broadcaster's own account, never a bot sitting in chat.
+      const broadcaster = token.broadcasterId;
+      const payable = chatters.filter(
+        (c) =>
+          c.id !== broadcaster &&
+          isPayableTwitchLogin(c.login, [token.broadcasterLogin, this.deps.config.twitch.channel]),
+      );
+      return {
+        list: await verifiedViewersByTwitchIds(
+          db.kysely,
+          payable.map((c) => c.id),
+        ),
+      };
     } catch (error) {
       if (!(error instanceof TwitchError)) throw error;
       this.problem = `Twitch chatters could not be read: ${error.message}`;

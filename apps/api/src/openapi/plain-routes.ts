@@ -2,7 +2,7 @@ import { ZStreamerbotRedemption, ZStreamerbotReply } from '@shop/domain';
 import { z } from 'zod';
 import { STREAMERBOT_WEBHOOK_ROUTE } from '../earning/streamerbot-route';
 import { PAYPAL_WEBHOOK_PATH } from '../payments/webhook-route';
-import { TWITCH_AUTH_PATH, TWITCH_CALLBACK_PATH } from '../twitch/oauth';
+import { TWITCH_AUTH_PATH, TWITCH_CALLBACK_PATH, TWITCH_VERIFY_PATH } from '../twitch/oauth';
 import type { DocumentedRoute } from './document';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -53,7 +53,7 @@ export const plainRouteDocs: DocumentedRoute[] = [
       body: ZStreamerbotRedemption,
       requestHeaders: { 'X-Signature': 'hex HMAC-SHA256(secret, raw body), optionally prefixed sha256=' },
       response: ZStreamerbotReply,
-      errors: [401, 404, 429, 503],
+      errors: [401, 403, 404, 429, 503],
     },
   },
   {
@@ -71,17 +71,35 @@ export const plainRouteDocs: DocumentedRoute[] = [
   },
   {
     method: 'GET',
+    url: TWITCH_VERIFY_PATH,
+    doc: {
+      summary: 'Start ‘Verify with Twitch’: prove the linked Twitch account (redirects to Twitch, no scope)',
+      tag: 'Accounts',
+      access: 'signed-in',
+      description:
+        'A link for the viewer’s browser. 302 to Twitch’s authorize page with a state bound to this session (10 minutes, ' +
+        'single use); 302 to /dashboard?twitch=not-configured without TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET. ' +
+        'Watch-time rewards and channel-point conversions are paid to verified accounts only.',
+      unstructured: 'A 302 redirect',
+      errors: [401],
+    },
+  },
+  {
+    method: 'GET',
     url: TWITCH_CALLBACK_PATH,
     doc: {
-      summary: 'Twitch returns here: exchanges the code and stores the broadcaster’s tokens encrypted',
+      summary: 'Twitch returns here: the broadcaster’s authorization or a viewer’s verification',
       tag: 'Earning',
-      access: 'admin',
+      access: 'signed-in',
       description:
-        'Redirects to /admin/watch-time?twitch=connected, or ?twitch=error&reason=... when Twitch refused. A state that ' +
+        'For the broadcaster’s authorization (admins): exchanges the code, stores the tokens encrypted and redirects to ' +
+        '/admin/watch-time?twitch=connected, or ?twitch=error&reason=... when Twitch refused. For ‘Verify with Twitch’: ' +
+        'stores the Twitch user id and login and redirects to /dashboard?twitch=verified, or ?twitch=error&reason=This ' +
+        'Twitch account is linked to another user when another account verified it. 401 without a session; a state that ' +
         'is unknown, expired, already used or from another session is refused with 400 and nothing is stored.',
       query: z.object({ code: z.string().optional(), state: z.string(), error: z.string().optional() }),
       unstructured: 'A 302 redirect',
-      errors: [400],
+      errors: [400, 401, 403],
     },
   },
   {

@@ -14,6 +14,12 @@ export interface HelixCredentials {
   authBase: string;
 }
 
+/** One account in the broadcaster's chat. */
+export interface TwitchChatter {
+  id: string;
+  login: string;
+}
+
 export interface HelixUser {
   id: string;
   login: string;
@@ -74,11 +80,11 @@ export class HelixClient {
   }
 
   /**
-   * Every chatter's login in the broadcaster's chat (GET /chat/chatters, all pages through the `after`
-   * cursor), read with the broadcaster's own user token (scope moderator:read:chatters).
+   * Every chatter in the broadcaster's chat, id and login (GET /chat/chatters, all pages through the
+   * `after` cursor), read with the broadcaster's own user token (scope moderator:read:chatters).
    */
-  async chatters(userToken: string, broadcasterId: string): Promise<string[]> {
-    const logins: string[] = [];
+  async chatters(userToken: string, broadcasterId: string): Promise<TwitchChatter[]> {
+    const chatters: TwitchChatter[] = [];
     let after: string | null = null;
     // 1000 per page; the cap stops a misbehaving cursor from looping forever.
     for (let page = 0; page < 1000; page++) {
@@ -86,11 +92,11 @@ export class HelixClient {
       if (after) params.set('after', after);
       const body = await this.userGet(userToken, `/chat/chatters?${params.toString()}`);
       for (const item of body.data) {
-        const login = (item as { user_login?: unknown }).user_login;
-        if (typeof login === 'string') logins.push(login.toLowerCase());
+        const { user_id: id, user_login: login } = item as { user_id?: unknown; user_login?: unknown };
+        if (typeof id === 'string' && typeof login === 'string') chatters.push({ id, login: login.toLowerCase() });
       }
       after = typeof body.pagination?.cursor === 'string' && body.pagination.cursor ? body.pagination.cursor : null;
-      if (!after) return logins;
+      if (!after) return chatters;
     }
     throw new TwitchError('Helix /chat/chatters kept paging past 1000 pages');
   }

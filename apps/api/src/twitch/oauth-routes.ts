@@ -5,14 +5,24 @@ import { createRequestContext } from '../context';
 import { sendError } from '../http/send-error';
 import type { Services } from '../services';
 import { TwitchError } from './helix-client';
-import { authorizeUrl, CHATTERS_SCOPE, exchangeCode, TWITCH_AUTH_PATH, TWITCH_CALLBACK_PATH } from './oauth';
+import {
+  authorizeUrl,
+  CHATTERS_SCOPE,
+  exchangeCode,
+  TWITCH_AUTH_PATH,
+  TWITCH_CALLBACK_PATH,
+  TWITCH_VERIFY_PATH,
+} from './oauth';
+import { VERIFY_RETURN_PAGE, verifyTwitchAccount } from './verify-account';
 
 /** How long the broadcaster has to approve on Twitch. */
 const STATE_TTL_MS = 10 * 60_000;
 const RETURN_PAGE = '/admin/watch-time';
 
-const back = (reply: FastifyReply, query: Record<string, string>) =>
-  reply.redirect(`${RETURN_PAGE}?${new URLSearchParams(query).toString()}`, 302);
+const redirectTo = (page: string) => (reply: FastifyReply, query: Record<string, string>) =>
+  reply.redirect(`${page}?${new URLSearchParams(query).toString()}`, 302);
+const back = redirectTo(RETURN_PAGE);
+const backToProfile = redirectTo(VERIFY_RETURN_PAGE);
 
 /** Where Twitch sends the broadcaster back: PUBLIC_ORIGIN, else the origin this request came to. */
 function callbackUrl(services: Services, req: FastifyRequest): string {
@@ -22,9 +32,11 @@ function callbackUrl(services: Services, req: FastifyRequest): string {
 }
 
 /**
- * The broadcaster's Twitch authorization (authorization-code flow, scope moderator:read:chatters),
- * started by an admin from the Watch Time page. The state value is random, bound to the admin's
- * session, lives 10 minutes and is consumed by the first callback that presents it.
+ * Two authorization-code flows share one callback (one redirect URI to register with Twitch): the
+ * broadcaster's authorization (scope moderator:read:chatters), started by an admin from the Watch
+ * Time page, and a viewer's 'Verify with Twitch' (no scope), started from the profile. The state value
+ * is random, bound to the session that started the flow, says which flow it is, lives 10 minutes and
+ * is consumed by the first callback that presents it.
  */
 export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Services): void {
   app.get(TWITCH_AUTH_PATH, async (req, reply) => {
@@ -44,21 +56,45 @@ export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Servic
     );
   });
 
+  app.get(TWITCH_VERIFY_PATH, async (req, reply) => {
+    const ctx = await createRequestContext(services, req, reply);
+    if (!ctx.user || !ctx.sessionId) return sendError(reply, 401, 'You must be logged in');
+    const credentials = services.twitchTokens.credentials();
+    if (!credentials) return backToProfile(reply, { twitch: 'not-configured' });
+    const state = randomBytes(24).toString('hex');
+    const now = services.now();
+    await insertOauthState(services.db.kysely, state, ctx.sessionId, now + STATE_TTL_MS, now, 'verify');
+    return reply.redirect(
+      authorizeUrl(services.config.twitch, credentials.clientId, callbackUrl(services, req), state, ''),
+      302,
+    );
+  });
+
   app.get(TWITCH_CALLBACK_PATH, async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string).slice(0, 512) : '');
     const ctx = await createRequestContext(services, req, reply);
+    // Who is asking comes first: an anonymous caller learns nothing about the state it sent.
+    if (!ctx.user || !ctx.sessionId) return sendError(reply, 401, 'You must be logged in');
     const state = text('state');
-    const valid =
-      ctx.user?.is_admin === 1 &&
-      ctx.sessionId !== null &&
-      state !== '' &&
-      (await consumeOauthState(services.db.kysely, state, ctx.sessionId, services.now()));
-    if (!valid) {
+    const purpose =
+      state === '' ? null : await consumeOauthState(services.db.kysely, state, ctx.sessionId, services.now());
+    if (purpose === 'broadcaster' && ctx.user.is_admin !== 1) return sendError(reply, 403, 'Admin access required');
+    if (!purpose) {
       return sendError(
         reply,
         400,
-        'This Twitch authorization is not valid (unknown, expired or already used state, or another session). Start again from the Watch Time Rewards page.',
+        'This Twitch authorization is not valid (unknown, expired or already used state, or another session). Start again from the page you came from.',
+      );
+    }
+    if (purpose === 'verify') {
+      if (text('error')) {
+        return backToProfile(reply, { twitch: 'error', reason: text('error_description') || text('error') });
+      }
+      if (!text('code')) return backToProfile(reply, { twitch: 'error', reason: 'Twitch sent no authorization code' });
+      return backToProfile(
+        reply,
+        await verifyTwitchAccount(services, ctx.user.id, text('code'), callbackUrl(services, req)),
       );
     }
     if (text('error')) return back(reply, { twitch: 'error', reason: text('error_description') || text('error') });

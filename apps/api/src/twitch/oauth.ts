@@ -5,6 +5,7 @@ import { request, TwitchError } from './helix-client';
 export const CHATTERS_SCOPE = 'moderator:read:chatters';
 export const TWITCH_AUTH_PATH = '/api/twitch/auth';
 export const TWITCH_CALLBACK_PATH = '/api/twitch/callback';
+export const TWITCH_VERIFY_PATH = '/api/twitch/verify';
 
 export interface UserTokens {
   accessToken: string;
@@ -14,15 +15,26 @@ export interface UserTokens {
   scopes: string[];
 }
 
-/** Twitch's authorize page for the broadcaster (authorization-code flow). */
-export function authorizeUrl(config: TwitchConfig, clientId: string, redirectUri: string, state: string): string {
+/**
+ * Twitch's authorize page (authorization-code flow): for the broadcaster with the chatters scope, for
+ * a viewer proving an account with none. `force_verify` makes Twitch ask even when the browser is
+ * signed in, so a viewer on a shared computer can pick the right account.
+ */
+export function authorizeUrl(
+  config: TwitchConfig,
+  clientId: string,
+  redirectUri: string,
+  state: string,
+  scope: string = CHATTERS_SCOPE,
+): string {
   const params = new URLSearchParams({
     client_id: clientId,
     redirect_uri: redirectUri,
     response_type: 'code',
-    scope: CHATTERS_SCOPE,
+    scope,
     state,
   });
+  if (scope === '') params.set('force_verify', 'true');
   return `${config.authBase}/authorize?${params.toString()}`;
 }
 

@@ -8,12 +8,15 @@
  * code and the state; POST /oauth2/token takes grant_type authorization_code and refresh_token and
  * issues user tokens; GET /helix/chat/chatters (user token only, broadcaster_id = moderator_id = the
  * channel's id) pages through `state.chatters` `chattersPageSize` at a time with Helix's cursor.
+ * Viewers sign in too: the code /oauth2/authorize hands out belongs to `state.signedInAs` (the account
+ * signed in to Twitch in the browser; the channel's by default), its tokens answer GET /helix/users
+ * with that account, and every login has one stable user id (`userIdOf`), in chat as on /users.
  *
  * Tests in this process drive it through the returned object; another process (the browser tests)
  * through HTTP: POST {baseUrl}/__control with JSON {live?, game?, title?, viewers?, failing?,
  * revokeTokens?} answers the state; GET {baseUrl}/__control answers the state and the counters.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -27,6 +30,13 @@ export interface TwitchStandInState {
   /** Logins in the channel's chat, as /helix/chat/chatters reports them. */
   chatters: string[];
   chattersPageSize: number;
+  /** The Twitch account signed in in the browser: /oauth2/authorize issues its codes to it. */
+  signedInAs: string;
+}
+
+interface Grant {
+  login: string;
+  scopes: string[];
 }
 
 export interface TwitchStandIn {
@@ -47,8 +57,10 @@ export interface TwitchStandIn {
   set(change: Partial<TwitchStandInState>): void;
   /** Invalidates every issued token: the next Helix call with one answers 401. */
   revokeTokens(): void;
-  /** A fresh authorization code, as /oauth2/authorize would hand out for the channel's account. */
-  issueCode(): string;
+  /** A fresh authorization code, as /oauth2/authorize would hand out (for the channel's account by default). */
+  issueCode(login?: string): string;
+  /** The Twitch user id of a login: the channel's is `userId`, every other one a stable number of its own. */
+  userIdOf(login: string): string;
   /** Access tokens issued to the broadcaster (authorization code or refresh), newest last. */
   userTokens(): string[];
   /** Requests per path ('/oauth2/token', '/helix/users', '/helix/streams', ...), whatever their answer. */
@@ -82,29 +94,35 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
     failing: false,
     chatters: [],
     chattersPageSize: 1000,
+    signedInAs: channel,
     ...options.initial,
   };
   const tokens = new Set<string>();
-  const userTokens = new Set<string>();
+  const userIdOf = (login: string) =>
+    login.toLowerCase() === channel
+      ? userId
+      : String(createHash('sha256').update(login.toLowerCase()).digest().readUInt32BE(0));
+  /** Issued user tokens and refresh tokens, each with the account and scopes it was granted for. */
+  const userTokens = new Map<string, Grant>();
   const issuedUserTokens: string[] = [];
-  const refreshTokens = new Set<string>();
-  const codes = new Set<string>();
-  const issueCode = () => {
+  const refreshTokens = new Map<string, Grant>();
+  const codes = new Map<string, Grant>();
+  const issueCode = (login = channel, scope = 'moderator:read:chatters') => {
     const code = randomBytes(10).toString('hex');
-    codes.add(code);
+    codes.set(code, { login: login.toLowerCase(), scopes: scope.split(' ').filter(Boolean) });
     return code;
   };
-  const issueUserTokens = () => {
+  const issueUserTokens = (grant: Grant) => {
     const access = `user-${randomBytes(15).toString('hex')}`;
     const refresh = `refresh-${randomBytes(15).toString('hex')}`;
-    userTokens.add(access);
+    userTokens.set(access, grant);
     issuedUserTokens.push(access);
-    refreshTokens.add(refresh);
+    refreshTokens.set(refresh, grant);
     return {
       access_token: access,
       refresh_token: refresh,
       expires_in: options.expiresIn ?? 14_000,
-      scope: ['moderator:read:chatters'],
+      scope: grant.scopes,
       token_type: 'bearer',
     };
   };
@@ -138,7 +156,7 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
       const redirect = url.searchParams.get('redirect_uri');
       if (url.searchParams.get('client_id') !== clientId || !redirect) return helixError(res, 400, 'invalid client');
       const back = new URL(redirect);
-      back.searchParams.set('code', issueCode());
+      back.searchParams.set('code', issueCode(state.signedInAs, url.searchParams.get('scope') ?? ''));
       back.searchParams.set('scope', url.searchParams.get('scope') ?? '');
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
       res.writeHead(302, { location: back.toString() }).end();
@@ -151,14 +169,16 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
         return helixError(res, 403, 'invalid client secret');
       }
       if (form.get('grant_type') === 'authorization_code') {
-        const code = form.get('code') ?? '';
-        if (!codes.delete(code) || !form.get('redirect_uri')) return helixError(res, 400, 'Invalid authorization code');
-        return send(res, 200, issueUserTokens());
+        const grant = codes.get(form.get('code') ?? '');
+        codes.delete(form.get('code') ?? '');
+        if (!grant || !form.get('redirect_uri')) return helixError(res, 400, 'Invalid authorization code');
+        return send(res, 200, issueUserTokens(grant));
       }
       if (form.get('grant_type') === 'refresh_token') {
-        const refresh = form.get('refresh_token') ?? '';
-        if (!refreshTokens.delete(refresh)) return helixError(res, 400, 'Invalid refresh token');
-        return send(res, 200, issueUserTokens());
+        const grant = refreshTokens.get(form.get('refresh_token') ?? '');
+        refreshTokens.delete(form.get('refresh_token') ?? '');
+        if (!grant) return helixError(res, 400, 'Invalid refresh token');
+        return send(res, 200, issueUserTokens(grant));
       }
       if (form.get('grant_type') !== 'client_credentials') return helixError(res, 400, 'invalid grant type');
       const token = randomBytes(15).toString('hex');
@@ -170,12 +190,14 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
     if (req.headers['client-id'] !== clientId) return helixError(res, 401, 'Client ID and OAuth token do not match');
     const auth = req.headers.authorization ?? '';
     const bearer = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-    const isUser = userTokens.has(bearer);
+    const grant = userTokens.get(bearer);
+    const isUser = grant !== undefined;
     if (!tokens.has(bearer) && !isUser) return helixError(res, 401, 'Invalid OAuth token');
 
     const q = url.searchParams;
     if (url.pathname === '/helix/chat/chatters') {
       if (!isUser) return helixError(res, 401, 'Missing User OAUTH Token');
+      if (!grant.scopes.includes('moderator:read:chatters')) return helixError(res, 401, 'Missing scope');
       if (q.get('broadcaster_id') !== userId || q.get('moderator_id') !== userId) {
         return helixError(res, 403, 'The user in moderator_id is not one of the broadcaster’s moderators');
       }
@@ -184,32 +206,36 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
       const page = state.chatters.slice(start, start + size);
       const next = start + size < state.chatters.length ? Buffer.from(String(start + size)).toString('base64') : null;
       return send(res, 200, {
-        data: page.map((login, i) => ({ user_id: String(1000 + start + i), user_login: login, user_name: login })),
+        data: page.map((login) => ({ user_id: userIdOf(login), user_login: login, user_name: login })),
         pagination: next ? { cursor: next } : {},
         total: state.chatters.length,
       });
     }
     switch (url.pathname) {
-      case '/helix/users':
+      case '/helix/users': {
+        // Looked up by name, only the channel exists here; a user token without parameters is its own account.
+        const asked = q.get('login')?.toLowerCase() === channel ? channel : undefined;
+        const login = grant && !q.get('login') && !q.get('id') ? grant.login : asked;
+        const isChannel = login === channel;
         return send(res, 200, {
-          data:
-            q.get('login')?.toLowerCase() === channel || (isUser && !q.get('login') && !q.get('id'))
-              ? [
-                  {
-                    id: userId,
-                    login: channel,
-                    display_name: channel,
-                    type: '',
-                    broadcaster_type: 'affiliate',
-                    description: '',
-                    profile_image_url: profileImage,
-                    offline_image_url: '',
-                    view_count: 0,
-                    created_at: '2020-01-01T00:00:00Z',
-                  },
-                ]
-              : [],
+          data: login
+            ? [
+                {
+                  id: userIdOf(login),
+                  login,
+                  display_name: login,
+                  type: '',
+                  broadcaster_type: isChannel ? 'affiliate' : '',
+                  description: '',
+                  profile_image_url: isChannel ? profileImage : '',
+                  offline_image_url: '',
+                  view_count: 0,
+                  created_at: '2020-01-01T00:00:00Z',
+                },
+              ]
+            : [],
         });
+      }
       case '/helix/streams':
         return send(res, 200, {
           data:
@@ -300,7 +326,8 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
       tokens.clear();
       userTokens.clear();
     },
-    issueCode,
+    issueCode: (login) => issueCode(login),
+    userIdOf,
     userTokens: () => [...issuedUserTokens],
     calls: (path) => counts.get(path) ?? 0,
     resetCalls: () => counts.clear(),

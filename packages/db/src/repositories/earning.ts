@@ -8,6 +8,7 @@ import type { Db } from '../connect';
 import { isUniqueViolation } from '../connect';
 import type { Executor } from '../executor';
 import { transactionWithRetry } from '../retry';
+import type { TwitchOauthPurpose } from '../schema';
 import { credit } from './ledger';
 
 /** Watch-time settings, rewards, the broadcaster's Twitch tokens and named secrets (DESIGN.md 'Earning'). */
@@ -63,30 +64,36 @@ export async function listLinkedViewers(db: Executor): Promise<LinkedViewer[]> {
   return rows.map((r) => ({ id: r.id, twitchUsername: r.twitch_username ?? '' }));
 }
 
-/** The accounts linked to any of these Twitch logins (stored lower case, as linking normalises them). */
-export async function linkedViewersByLogins(db: Executor, logins: string[]): Promise<LinkedViewer[]> {
-  const unique = [...new Set(logins.map((l) => l.toLowerCase()))];
+/** The accounts that proved one of these Twitch user ids (the ids Helix gives for chatters). */
+export async function verifiedViewersByTwitchIds(db: Executor, twitchIds: readonly string[]): Promise<LinkedViewer[]> {
+  const unique = [...new Set(twitchIds)];
   const found: LinkedViewer[] = [];
   // Chunks keep the IN list well inside both dialects' parameter limits.
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await db
       .selectFrom('users')
       .select(['id', 'twitch_username'])
-      .where('twitch_username', 'in', unique.slice(i, i + 500))
+      .where('twitch_user_id', 'in', unique.slice(i, i + 500))
       .execute();
     for (const r of rows) found.push({ id: r.id, twitchUsername: r.twitch_username ?? '' });
   }
   return found.sort((a, b) => a.id - b.id);
 }
 
-export async function findUserIdByTwitchLogin(db: Executor, login: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('twitch_username', '=', login.trim().toLowerCase())
-    .orderBy('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+/**
+ * The account that proved this Twitch account: by its user id when the caller has one (a login can
+ * be renamed on Twitch), else by its login. Claimed, unproved names never match.
+ */
+export async function findVerifiedTwitchUser(
+  db: Executor,
+  twitch: { id?: string | undefined; login: string },
+): Promise<LinkedViewer | null> {
+  let query = db.selectFrom('users').select(['id', 'twitch_username']).where('twitch_user_id', 'is not', null);
+  query = twitch.id
+    ? query.where('twitch_user_id', '=', twitch.id)
+    : query.where('twitch_username', '=', twitch.login.trim().toLowerCase());
+  const row = await query.orderBy('id').executeTakeFirst();
+  return row ? { id: row.id, twitchUsername: row.twitch_username ?? '' } : null;
 }
 
 async function balanceOf(tx: Executor, userId: number): Promise<number> {
@@ -270,20 +277,39 @@ export async function deleteTwitchAuthorization(db: Executor): Promise<void> {
   await db.deleteFrom('twitch_authorization').where('id', '=', 1).execute();
 }
 
-export async function insertOauthState(db: Executor, state: string, sessionId: string, expiresAt: number, now: number) {
+export async function insertOauthState(
+  db: Executor,
+  state: string,
+  sessionId: string,
+  expiresAt: number,
+  now: number,
+  purpose: TwitchOauthPurpose = 'broadcaster',
+) {
   await db.deleteFrom('twitch_oauth_states').where('expires_at', '<', now).execute();
-  await db.insertInto('twitch_oauth_states').values({ state, session_id: sessionId, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('twitch_oauth_states')
+    .values({ state, session_id: sessionId, expires_at: expiresAt, purpose })
+    .execute();
 }
 
-/** True once for a state issued to this session and not expired; the row is gone afterwards either way. */
-export async function consumeOauthState(db: Executor, state: string, sessionId: string, now: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('twitch_oauth_states')
+/**
+ * Once for a state issued to this session and not expired: the flow it was issued for. The row is
+ * gone afterwards either way; of two callbacks presenting one state, only the one that deletes it wins.
+ */
+export async function consumeOauthState(
+  db: Executor,
+  state: string,
+  sessionId: string,
+  now: number,
+): Promise<TwitchOauthPurpose | null> {
+  const row = await db
+    .selectFrom('twitch_oauth_states')
+    .select(['purpose', 'session_id', 'expires_at'])
     .where('state', '=', state)
-    .where('session_id', '=', sessionId)
-    .where('expires_at', '>=', now)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  const result = await db.deleteFrom('twitch_oauth_states').where('state', '=', state).executeTakeFirst();
+  if (!row || Number(result.numDeletedRows) !== 1) return null;
+  return row.session_id === sessionId && Number(row.expires_at) >= now ? row.purpose : null;
 }
 
 export async function getAppSecret(db: Executor, name: string): Promise<string | null> {

@@ -1,6 +1,7 @@
 import type { TUser } from '@shop/domain';
 import { sql } from 'kysely';
 import { compiledOnce } from '../compiled-once';
+import { isUniqueViolation } from '../connect';
 import type { Executor } from '../executor';
 import { toBool } from '../executor';
 import type { UserRow } from '../schema';
@@ -14,6 +15,7 @@ export function toUser(row: UserRow): TUser {
     coinBalance: Number(row.coin_balance),
     isAdmin: toBool(row.is_admin),
     twitchUsername: row.twitch_username,
+    twitchVerified: row.twitch_user_id !== null,
     createdAt: new Date(Number(row.created_at)).toISOString(),
   };
 }
@@ -61,8 +63,63 @@ export async function updateUserProfile(
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
-export async function setTwitchUsername(db: Executor, id: number, twitchUsername: string | null): Promise<void> {
-  await db.updateTable('users').set({ twitch_username: twitchUsername }).where('id', '=', id).execute();
+/**
+ * Links (or, with null, unlinks) a typed Twitch name: a claim. A proof of another name no longer
+ * applies, so it is dropped; the same name keeps its proof. 'taken' when another account has proved
+ * this name with Twitch: nothing is written.
+ */
+export async function setTwitchUsername(
+  db: Executor,
+  id: number,
+  twitchUsername: string | null,
+): Promise<'linked' | 'taken'> {
+  if (twitchUsername !== null) {
+    const proved = await db
+      .selectFrom('users')
+      .select('id')
+      .where('twitch_username', '=', twitchUsername)
+      .where('twitch_user_id', 'is not', null)
+      .where('id', '<>', id)
+      .executeTakeFirst();
+    if (proved) return 'taken';
+  }
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      twitch_user_id:
+        twitchUsername === null
+          ? null
+          : eb.case().when('twitch_username', '=', twitchUsername).then(eb.ref('twitch_user_id')).else(null).end(),
+      twitch_username: twitchUsername,
+    }))
+    .where('id', '=', id)
+    .execute();
+  return 'linked';
+}
+
+/**
+ * Stores what 'Verify with Twitch' proved: the Twitch user id and its login, replacing the typed name.
+ * 'taken' when that Twitch account is already proved by another user (the unique index decides a race).
+ * Other accounts that merely claimed this login keep their claim, which pays nothing.
+ */
+export async function setVerifiedTwitchAccount(
+  db: Executor,
+  id: number,
+  twitch: { id: string; login: string },
+): Promise<'verified' | 'taken'> {
+  const owner = await db.selectFrom('users').select('id').where('twitch_user_id', '=', twitch.id).executeTakeFirst();
+  if (owner && owner.id !== id) return 'taken';
+  try {
+    await db
+      .updateTable('users')
+      .set({ twitch_user_id: twitch.id, twitch_username: twitch.login.toLowerCase() })
+      .where('id', '=', id)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+  return 'verified';
 }
 
 export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {

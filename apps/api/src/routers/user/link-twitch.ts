@@ -1,10 +1,13 @@
 import { setTwitchUsername } from '@shop/db';
-import { ZLinkTwitch } from '@shop/domain';
+import { AppError, TWITCH_VERIFY_MSG, ZLinkTwitch } from '@shop/domain';
 import { authedProcedure } from '../../trpc';
 import { readUser } from './read-user';
 
 export const linkTwitch = authedProcedure.input(ZLinkTwitch).mutation(async ({ ctx, input }) => {
   const { db } = ctx.services;
-  await setTwitchUsername(db.kysely, ctx.user.id, input.twitchUsername === '' ? null : input.twitchUsername);
+  const name = input.twitchUsername === '' ? null : input.twitchUsername;
+  if ((await setTwitchUsername(db.kysely, ctx.user.id, name)) === 'taken') {
+    throw new AppError('CONFLICT', TWITCH_VERIFY_MSG.taken);
+  }
   return readUser(db.kysely, ctx.user.id);
 });

@@ -1,18 +1,25 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MSG, type TUser, ZLinkTwitch } from '@shop/domain';
-import { IconBrandTwitch, IconCoin } from '@tabler/icons-react';
+import { MSG, type TUser, TWITCH_VERIFY_MSG, ZLinkTwitch } from '@shop/domain';
+import { IconBrandTwitch, IconCoin, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
+import { twitchVerifyNotice } from './twitch-verify-notice';
+
+/** A full page load, not a route: the server sends the browser on to Twitch and back. */
+const VERIFY_HREF = '/api/twitch/verify';
 
 export function TwitchLinkCard({ user }: { user: TUser }) {
   const trpc = useTRPC();
   const { setUser } = useAuth();
   const form = useForm({ initialValues: { twitchUsername: '' } });
   const link = useMutation(trpc.user.linkTwitch.mutationOptions({ onSuccess: (fresh) => setUser(fresh) }));
+  const [params, setParams] = useSearchParams();
+  const notice = twitchVerifyNotice(params);
 
   const submit = form.onSubmit((values) => {
     const parsed = ZLinkTwitch.safeParse(values);
@@ -24,7 +31,7 @@ export function TwitchLinkCard({ user }: { user: TUser }) {
     link.mutate(parsed.data, {
       onSuccess: () => {
         form.reset();
-        notify.success('Twitch account linked', 'You now earn coins while watching the stream.');
+        notify.success('Twitch account linked', 'Verify it with Twitch to start earning coins while you watch.');
       },
       onError: (err) => notify.error('Failed to link Twitch account', errorMessage(err)),
     });
@@ -51,33 +58,73 @@ export function TwitchLinkCard({ user }: { user: TUser }) {
         <Text size="sm" c="dimmed">
           Link your Twitch account to earn coins automatically while you watch the stream.
         </Text>
+        {notice && (
+          <Alert
+            color={notice.color}
+            variant="light"
+            title={notice.title}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setParams({}, { replace: true })}
+            role="status"
+          >
+            {notice.message}
+          </Alert>
+        )}
         {user.twitchUsername ? (
           <Stack>
             <Group gap="sm">
-              <Badge color="green">Linked</Badge>
+              {user.twitchVerified ? <Badge color="green">Verified</Badge> : <Badge color="yellow">Not verified</Badge>}
               <Text fw={600}>@{user.twitchUsername}</Text>
             </Group>
-            <Alert color="green" variant="light" icon={<IconCoin />}>
-              You earn coins automatically while watching the stream.
-            </Alert>
-            <Button variant="outline" color="red" onClick={unlink} loading={link.isPending}>
-              Unlink Account
-            </Button>
+            {user.twitchVerified ? (
+              <Alert color="green" variant="light" icon={<IconCoin />}>
+                You earn coins automatically while watching the stream, and channel points turn into coins.
+              </Alert>
+            ) : (
+              <Alert color="yellow" variant="light" icon={<IconShieldCheck />}>
+                {TWITCH_VERIFY_MSG.whatItUnlocks} A typed name earns nothing until Twitch confirms it is yours.
+              </Alert>
+            )}
+            <Group grow preventGrowOverflow={false} wrap="wrap">
+              {!user.twitchVerified && (
+                <Button component="a" href={VERIFY_HREF} leftSection={<IconShieldCheck size={16} />}>
+                  Verify with Twitch
+                </Button>
+              )}
+              <Button variant="outline" color="red" onClick={unlink} loading={link.isPending}>
+                Unlink Account
+              </Button>
+            </Group>
           </Stack>
         ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <TextInput
-                label="Twitch Username"
-                description="Your exact Twitch username, without @"
-                autoComplete="off"
-                {...form.getInputProps('twitchUsername')}
-              />
-              <Button type="submit" loading={link.isPending} leftSection={<IconBrandTwitch size={16} />}>
-                Link Twitch Account
-              </Button>
-            </Stack>
-          </form>
+          <Stack>
+            <Button component="a" href={VERIFY_HREF} leftSection={<IconShieldCheck size={16} />}>
+              Verify with Twitch
+            </Button>
+            <Text size="xs" c="dimmed">
+              {TWITCH_VERIFY_MSG.whatItUnlocks}
+            </Text>
+            <Divider label="or type your name" labelPosition="center" />
+            <form onSubmit={submit} noValidate>
+              <Stack>
+                <TextInput
+                  label="Twitch Username"
+                  description="Your exact Twitch username, without @ (verify it afterwards to earn coins)"
+                  autoComplete="off"
+                  {...form.getInputProps('twitchUsername')}
+                />
+                <Button
+                  type="submit"
+                  variant="light"
+                  loading={link.isPending}
+                  leftSection={<IconBrandTwitch size={16} />}
+                >
+                  Link Twitch Account
+                </Button>
+              </Stack>
+            </form>
+          </Stack>
         )}
       </Stack>
     </Card>

@@ -10,6 +10,7 @@ const user: TUser = {
   coinBalance: 0,
   isAdmin: false,
   twitchUsername: null,
+  twitchVerified: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
