@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimits } from '../src/env';
 import { type HostLookup, resolvePublicTarget } from '../src/net/public-target';
+import { RCON_TESTER_MAX_IN_FLIGHT } from '../src/routers/debug/rcon-tester-slots';
 import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp, testConfig } from './helpers';
 
 const RUST = '/api/debug/test-rust-command';
@@ -200,6 +201,63 @@ describe.each(testDialects())('RCON tester rate limit on %s', (dialect) => {
     }
     t.clock.advance(60_000);
     expect((await attempt('198.51.100.1')).statusCode).toBe(400);
+  });
+});
+
+describe.each(testDialects())('RCON tester calls in flight on %s', (dialect) => {
+  let t: TestApp;
+  let hung: WebRconStandIn;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { admin: TEST_ADMIN });
+    admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    // Accepts the password and then holds every answer back: each call stays in flight until released.
+    hung = await startWebRconStandIn({ password: PASSWORD });
+    hung.setSilent(true);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await hung?.close();
+  });
+
+  const call = (cookie?: string): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method: 'POST',
+      url: RUST,
+      remoteAddress: '203.0.113.9',
+      payload: { host: '127.0.0.1', port: hung.port, password: PASSWORD, command: 'status' },
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+
+  it('answers 429 to anyone while the process-wide limit of calls is in flight, and serves again after', async () => {
+    // Refused calls give their slot back: more of them than there are slots leave the limit untouched.
+    for (let i = 0; i <= RCON_TESTER_MAX_IN_FLIGHT; i++) expect((await call()).statusCode).toBe(400);
+
+    const held = Array.from({ length: RCON_TESTER_MAX_IN_FLIGHT }, () => call(admin));
+    await hung.untilOpenConnections(RCON_TESTER_MAX_IN_FLIGHT);
+
+    const busy = {
+      status: 'error',
+      message: 'Too many connection tests are running. Please try again in a few seconds.',
+    };
+    for (const cookie of [admin, undefined]) {
+      const refused = await call(cookie);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json()).toEqual(busy);
+      expect(refused.headers['retry-after']).toBe('5');
+    }
+    expect(hung.connections).toBe(RCON_TESTER_MAX_IN_FLIGHT);
+
+    hung.setSilent(false);
+    for (const res of await Promise.all(held)) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true, error: null, message: 'Executed: status' });
+    }
+    const again = await call(admin);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ success: true });
+    hung.setSilent(true);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import WebSocket from 'ws';
 import { abortReason } from './deadline';
 import { ConnectionLost, DeliveryFailure, socketFailure, timeoutFailure } from './failure';
+import { errorCode } from './util';
 
 export interface WebRconAddress {
   host: string;
@@ -12,6 +13,11 @@ const LABEL = 'WebRcon';
 /** How long a polite close may take before the socket is dropped. */
 const CLOSE_GRACE_MS = 1000;
 const MAX_ID = 2 ** 31 - 1;
+/**
+ * The largest message accepted from a server. The RCON tester connects to any public address, so a hostile
+ * server must not make this process buffer a huge message (ws allows 100 MiB by default) on the main thread.
+ */
+export const MAX_WEBRCON_MESSAGE_BYTES = 64 * 1024;
 
 interface Pending {
   resolve(message: string): void;
@@ -51,6 +57,9 @@ export class WebRconConnection {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(`ws://${host}:${address.port}/${path}`, {
         handshakeTimeout: timeoutMs,
+        maxPayload: MAX_WEBRCON_MESSAGE_BYTES,
+        // Off: with it a few bytes on the wire can inflate into a full maxPayload, over and over.
+        perMessageDeflate: false,
       });
       let settled = false;
       const timer = setTimeout(() => fail(timeoutFailure(LABEL, timeoutMs)), timeoutMs);
@@ -84,7 +93,7 @@ export class WebRconConnection {
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (data) => this.onMessage(data));
-    socket.on('error', (error) => this.end(socketFailure(LABEL, error), true));
+    socket.on('error', (error) => this.end(messageFailure(error), true));
     socket.on('close', () =>
       this.end(
         this.heardFromServer
@@ -179,6 +188,17 @@ export class WebRconConnection {
     this.pending.clear();
     for (const listener of this.closeListeners.splice(0)) listener();
   }
+}
+
+/**
+ * An error on an open socket as the failure its requests get. An oversized message is not retryable: the
+ * command has already been sent, and the same server would answer the retry the same way.
+ */
+function messageFailure(error: unknown): DeliveryFailure {
+  if (errorCode(error) === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+    return new DeliveryFailure(`WebRcon reply too large (over ${MAX_WEBRCON_MESSAGE_BYTES / 1024} KiB)`, false);
+  }
+  return socketFailure(LABEL, error);
 }
 
 function parseReply(data: WebSocket.RawData): { Identifier: number; Message: string } | null {

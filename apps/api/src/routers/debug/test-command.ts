@@ -11,6 +11,7 @@ import type { Context } from '../../context';
 import { resolvePublicTarget, urlHost } from '../../net/public-target';
 import { publicProcedure } from '../../trpc';
 import { enforceRateLimit } from '../auth/rate-limit';
+import { inTesterSlot } from './rcon-tester-slots';
 
 interface TestRequest {
   game: 'minecraft' | 'rust';
@@ -28,7 +29,8 @@ const failed = (error: string): TRconTestResult => ({ success: false, error: tru
 /**
  * The public RCON tester (admin-spec section 2). Anyone may use it, so for anyone but an admin it must not
  * become a way to probe networks: counted per address, public addresses only (checked on what the name
- * resolves to, and the connection goes to that checked address), 5 s per connection, reply truncated.
+ * resolves to, and the connection goes to that checked address), 5 s per connection, reply truncated, and a
+ * few calls at once in the whole process (admins' too).
  * Admins may test any address, including a server on the same machine. A server that was not reached or
  * refused the command is a test result (200, success false); refused input or addresses are 400s.
  */
@@ -38,7 +40,12 @@ async function runTest(ctx: Context, request: TestRequest): Promise<TRconTestRes
   // Admins are trusted with the whole network already (endpoints, tests); counting them would only get in
   // the way of someone fixing their own server.
   if (!isAdmin) await enforceRateLimit(services.limiters.rconTester, `ip:${ctx.ip}`, services.now());
+  // The slot covers the name lookup too: while it waits it holds one of libuv's few pool threads.
+  return inTesterSlot(() => connectAndSend(ctx, request, isAdmin));
+}
 
+async function connectAndSend(ctx: Context, request: TestRequest, isAdmin: boolean): Promise<TRconTestResult> {
+  const { services } = ctx;
   let host = request.host;
   if (!isAdmin) {
     const target = await resolvePublicTarget(request.host, { timeoutMs: RCON_TESTER_TIMEOUT_MS });
