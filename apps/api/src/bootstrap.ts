@@ -14,18 +14,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, verifyPassword } from './auth/password';
 import type { Config } from './env';
 
-export type AdminOutcome = 'created' | 'unchanged' | 'updated';
+/** `password-kept`: the admin's password is not the configured one and was left as it is. */
+export type AdminOutcome = 'created' | 'unchanged' | 'updated' | 'password-kept';
 
 /**
- * Makes the configured admin exist: created if absent, else promoted and given the configured
- * password. An account that was promoted or had its password reset loses every session: whoever
- * held it before (a viewer who registered the name, or someone with the old password) must not
- * keep a signed-in admin. An admin whose password still verifies keeps its sessions, so a restart
- * does not sign the real admin out (argon2 salts every hash, so comparing hashes would always differ).
+ * Makes the configured admin exist: created with the configured password if absent, else promoted and
+ * given it. From then on the password is the admin's own: a restart must not undo a password changed in
+ * the shop (after a leak, say) with the one still written in the environment, so only `resetPassword`
+ * (ADMIN_PASSWORD_RESET, for an admin locked out) puts the configured one back. A promoted account gets it
+ * always: whoever registered the name knows that account's old password.
+ *
+ * An account that was promoted or had its password reset loses every session: whoever held it before (a
+ * viewer who registered the name, or someone with the old password) must not keep a signed-in admin. An
+ * admin whose password already verifies keeps its sessions, so a restart with the reset left on does not
+ * sign the real admin out (argon2 salts every hash, so comparing hashes would always differ).
  */
 export async function ensureAdmin(
   db: Db,
-  admin: { username: string; password: string },
+  admin: { username: string; password: string; resetPassword?: boolean },
   now: number,
 ): Promise<AdminOutcome> {
   const existing = await findUserByUsername(db.kysely, admin.username);
@@ -45,9 +51,12 @@ export async function ensureAdmin(
     }
   }
   const promote = existing.is_admin !== 1;
-  const resetPassword = !(await verifyPassword(existing.password_hash, admin.password));
-  if (!promote && !resetPassword) return 'unchanged';
-  const passwordHash = resetPassword ? await hashPassword(admin.password) : null;
+  const matches = await verifyPassword(existing.password_hash, admin.password);
+  if (!promote) {
+    if (matches) return 'unchanged';
+    if (admin.resetPassword !== true) return 'password-kept';
+  }
+  const passwordHash = matches ? null : await hashPassword(admin.password);
   await db.kysely.transaction().execute(async (tx) => {
     if (promote) await setAdmin(tx, existing.id, true);
     if (passwordHash) await setPasswordHash(tx, existing.id, passwordHash);
@@ -65,7 +74,9 @@ export async function prepareDatabase(db: Db, config: Config, log: FastifyBaseLo
     const note =
       outcome === 'updated'
         ? 'admin account promoted or password reset; its sessions were revoked'
-        : `admin account ${outcome}`;
+        : outcome === 'password-kept'
+          ? 'admin account kept its own password, not ADMIN_PASSWORD (ADMIN_PASSWORD_RESET=true restores that)'
+          : `admin account ${outcome}`;
     log.info({ username: config.admin.username }, note);
   }
   if (config.seedDemoData && (await seedDemoData(db, now))) {

@@ -27,6 +27,7 @@ const ZEnv = z
       .optional(),
     ADMIN_USERNAME: z.string().trim().min(3).max(50).optional(),
     ADMIN_PASSWORD: z.string().min(6).max(100).optional(),
+    ADMIN_PASSWORD_RESET: booleanString.default(false),
     SEED_DEMO_DATA: booleanString.default(true),
     PUBLIC_ORIGIN: z.url({ error: 'must be a URL such as https://shop.example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -119,6 +120,10 @@ const ZEnv = z
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   })
+  .refine((v) => !v.ADMIN_PASSWORD_RESET || v.ADMIN_PASSWORD !== undefined, {
+    message: 'needs ADMIN_USERNAME and ADMIN_PASSWORD',
+    path: ['ADMIN_PASSWORD_RESET'],
+  })
   .refine(
     (v) => [v.TIKTOK_CLIENT_KEY, v.TIKTOK_CLIENT_SECRET, v.TIKTOK_REFRESH_TOKEN].filter(Boolean).length % 3 === 0,
     {
@@ -132,7 +137,11 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
-  admin: { username: string; password: string } | null;
+  /**
+   * The account made admin at start-up. `password` is set when the account is created (or promoted);
+   * after that the admin's own password stands unless `resetPassword` (ADMIN_PASSWORD_RESET) is true.
+   */
+  admin: { username: string; password: string; resetPassword?: boolean } | null;
   seedDemoData: boolean;
   publicOrigin: string | null;
   logLevel: string;
@@ -314,7 +323,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${resolve(e.DATA_DIR, 'shop.sqlite')}`,
-    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, resetPassword: e.ADMIN_PASSWORD_RESET }
+        : null,
     seedDemoData: e.SEED_DEMO_DATA,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : null,
     logLevel: e.LOG_LEVEL,

@@ -7,9 +7,12 @@ import {
   listStreamActions,
 } from '@shop/db';
 import { createTestDb, type TestDb, testDialects } from '@shop/db/testing';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/password';
+import { ensureAdmin } from '../src/bootstrap';
+import { loadConfig } from '../src/env';
 import { createTestApp, DEFAULT_RATE_LIMITS, loginAs, sessionCookie, testConfig } from './helpers';
 
 async function countSessions(db: TestDb, username: string): Promise<number> {
@@ -121,7 +124,7 @@ describe.each(testDialects())('start-up on %s', (dialect) => {
     }
   });
 
-  it('keeps the admin signed in across a restart that changes nothing, not across a password change', async () => {
+  it('keeps the admin signed in across a restart that changes nothing', async () => {
     const db = await createTestDb(dialect);
     try {
       const admin = { username: 'boss', password: 'boss-pass-1' };
@@ -130,17 +133,67 @@ describe.each(testDialects())('start-up on %s', (dialect) => {
       await first.app.close();
 
       const same = await buildApp(testConfig({ admin }), { db });
-      expect((await same.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
-      await same.app.close();
-
-      const rotated = await buildApp(testConfig({ admin: { ...admin, password: 'boss-pass-2' } }), { db });
       try {
-        expect((await rotated.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(
-          401,
-        );
-        expect((await loginAs(rotated.app, 'boss', 'boss-pass-2')).startsWith('session=')).toBe(true);
+        expect((await same.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
       } finally {
-        await rotated.app.close();
+        await same.app.close();
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('keeps the password the admin chose across restarts, until ADMIN_PASSWORD_RESET restores the configured one', async () => {
+    const db = await createTestDb(dialect);
+    const login = (app: FastifyInstance, password: string) =>
+      app.inject({ method: 'POST', url: '/api/login', payload: { username: 'boss', password } });
+    const signedIn = async (app: FastifyInstance, cookie: string) =>
+      (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode === 200;
+    try {
+      const admin = { username: 'boss', password: 'configured-pass' };
+      const first = await buildApp(testConfig({ admin }), { db });
+      const adminId = (await findUserByUsername(db.kysely, 'boss'))?.id;
+      const changed = await first.app.inject({
+        method: 'POST',
+        url: `/api/admin/change-password/${adminId}`,
+        headers: { cookie: await loginAs(first.app, 'boss', 'configured-pass') },
+        payload: { password: 'chosen-by-admin' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const cookie = sessionCookie(changed);
+      await first.app.close();
+
+      // A plain restart, and one with a different ADMIN_PASSWORD: the chosen password stays, and so does the session.
+      for (const password of ['configured-pass', 'edited-in-env']) {
+        const restarted = await buildApp(testConfig({ admin: { ...admin, password } }), { db });
+        try {
+          expect((await login(restarted.app, 'chosen-by-admin')).statusCode).toBe(200);
+          expect((await login(restarted.app, password)).statusCode).toBe(401);
+          expect(await signedIn(restarted.app, cookie)).toBe(true);
+        } finally {
+          await restarted.app.close();
+        }
+      }
+      expect(await ensureAdmin(db, { ...admin, password: 'edited-in-env' }, Date.now())).toBe('password-kept');
+
+      const reset = await buildApp(testConfig({ admin: { ...admin, resetPassword: true } }), { db });
+      let afterReset: string;
+      try {
+        expect((await login(reset.app, 'configured-pass')).json().isAdmin).toBe(true);
+        expect((await login(reset.app, 'chosen-by-admin')).statusCode).toBe(401);
+        // Whoever knew the chosen password (or held a cookie from it) is signed out.
+        expect(await signedIn(reset.app, cookie)).toBe(false);
+        afterReset = await loginAs(reset.app, 'boss', 'configured-pass');
+      } finally {
+        await reset.app.close();
+      }
+
+      // The flag left on: the password already matches, so nothing changes and nobody is signed out.
+      const again = await buildApp(testConfig({ admin: { ...admin, resetPassword: true } }), { db });
+      try {
+        expect(await signedIn(again.app, afterReset)).toBe(true);
+      } finally {
+        await again.app.close();
       }
     } finally {
       await db.destroy();
@@ -211,5 +264,16 @@ describe.each(testDialects())('start-up on %s', (dialect) => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('ADMIN_PASSWORD_RESET', () => {
+  it('is read as a boolean, off unless set, and only with an admin configured', () => {
+    const env = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-pass' };
+    expect(loadConfig(env).admin).toEqual({ username: 'boss', password: 'boss-pass', resetPassword: false });
+    expect(loadConfig({ ...env, ADMIN_PASSWORD_RESET: 'true' }).admin?.resetPassword).toBe(true);
+    expect(loadConfig({ ...env, ADMIN_PASSWORD_RESET: '' }).admin?.resetPassword).toBe(false);
+    expect(() => loadConfig({ ...env, ADMIN_PASSWORD_RESET: 'maybe' })).toThrow(/ADMIN_PASSWORD_RESET/);
+    expect(() => loadConfig({ ADMIN_PASSWORD_RESET: 'true' })).toThrow(/ADMIN_PASSWORD_RESET/);
   });
 });
