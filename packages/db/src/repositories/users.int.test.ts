@@ -21,6 +21,7 @@ describe.each(testDialects())('users on %s', (dialect) => {
       coinBalance: 0,
       isAdmin: false,
       twitchUsername: null,
+      twitchVerified: false,
       createdAt: '2023-11-14T22:13:20.000Z',
     });
   });
