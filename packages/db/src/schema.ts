@@ -102,7 +102,8 @@ export interface PaymentsTable {
   currency: string;
   /**
    * created -> credited -> (reversed: PayPal refunded or reversed the capture, coins taken back),
-   * created -> refused (with failure_reason), created -> refunded (captured but not creditable; refunded at PayPal).
+   * created -> refused (with failure_reason), created -> refunded (captured but not creditable; refunded at PayPal),
+   * refused -> credited or refunded (PayPal had captured it after all: an unexpected reply to the capture).
    */
   status: 'created' | 'credited' | 'refused' | 'refunded' | 'reversed';
   failure_reason: string | null;
@@ -111,6 +112,16 @@ export interface PaymentsTable {
   /** Coins taken back after a refund or reversal, and what could not be taken (the balance was spent). */
   coins_reclaimed: ColumnType<number, number | undefined, number>;
   coins_unrecovered: ColumnType<number, number | undefined, number>;
+  /**
+   * Reconciliation's schedule: checks that did not settle the order (its backoff grows with them),
+   * those of them that failed (at the limit the checks stop and the order is flagged), and when it
+   * may next be asked about (null: never again, because it is settled, closed or handed to an admin).
+   */
+  check_attempts: ColumnType<number, number | undefined, number>;
+  check_failures: ColumnType<number, number | undefined, number>;
+  next_check_at: Optional<Millis>;
+  /** Why an admin should look at this order (credited after a refusal, given up on); null when nothing needs them. */
+  attention_reason: Optional<string>;
   created_at: Millis;
   updated_at: Millis;
 }

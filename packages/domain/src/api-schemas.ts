@@ -148,6 +148,7 @@ export const ZAdminPaymentOut = z.object({
   coinsReclaimed: z.number().int(),
   coinsUnrecovered: z.number().int(),
   reason: z.string().nullable(),
+  attentionReason: z.string().nullable(),
   needsAttention: z.boolean(),
   createdAt: isoInstant,
   updatedAt: isoInstant,

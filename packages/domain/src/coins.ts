@@ -188,7 +188,12 @@ export interface TAdminPayment {
   coinsReclaimed: number;
   coinsUnrecovered: number;
   reason: string | null;
-  /** Unrecovered coins, money refunded without coins, or an order still open long after creation. */
+  /**
+   * Why the order was flagged for an admin: credited after it had been refused, or given up on by
+   * reconciliation after repeated failed checks at PayPal. Null when nothing was flagged.
+   */
+  attentionReason: string | null;
+  /** Unrecovered coins, money refunded without coins, an order still open long after creation, or a flag. */
   needsAttention: boolean;
   createdAt: string;
   updatedAt: string;

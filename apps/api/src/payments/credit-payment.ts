@@ -23,12 +23,14 @@ export const creditReference = (orderId: string): string => `payment:${orderId}`
  * calls: the browser's capture or purchase, a webhook, or reconciliation, in any process. The
  * payment row is claimed by a conditional update and the ledger row carries the order's unique
  * reference, both in one transaction; a caller that loses the race learns how the order ended.
- * The caller has already checked the capture against the snapshot.
+ * The caller has already checked the capture against the snapshot. `flagIfRefused` is the admin's
+ * note, written with the credit, should the order turn out to be one that had been refused.
  */
 export async function creditPayment(
   services: Services,
   payment: PaymentRow,
   captureId: string | null,
+  options: { flagIfRefused?: string } = {},
 ): Promise<CreditResult> {
   const { db, log } = services;
   const coins = payment.coins ?? 0;
@@ -36,7 +38,7 @@ export async function creditPayment(
   try {
     credited = await transactionWithRetry(db, async (tx) => {
       const now = services.now();
-      if (!(await claimPaymentForCredit(tx, payment.order_id, captureId, now))) return false;
+      if (!(await claimPaymentForCredit(tx, payment.order_id, captureId, now, options))) return false;
       await credit(tx, {
         userId: payment.user_id,
         amount: coins,

@@ -1,6 +1,7 @@
 import { findPaymentByOrderId, findUserById, markPaymentRefused } from '@shop/db';
 import { AppError, type TPurchaseResult } from '@shop/domain';
 import type { Services } from '../services';
+import { RECONCILE_MIN_AGE_MS } from './reconcile';
 import { callProvider, requireGateway } from './require-gateway';
 import { settleCapture } from './settle-capture';
 
@@ -24,8 +25,14 @@ export async function fulfilOrder(
 ): Promise<TPurchaseResult> {
   const { db, log } = services;
   const gateway = requireGateway(services);
+  /**
+   * A refusal built on the capture's reply alone: a capture still under way at PayPal may complete
+   * after we were told no, so reconciliation looks at the order again in a while and credits it
+   * (flagged for the admin) if PayPal did take the money.
+   */
   const refuse = async (reason: string): Promise<never> => {
-    await markPaymentRefused(db.kysely, input.orderId, reason, services.now());
+    const now = services.now();
+    await markPaymentRefused(db.kysely, input.orderId, reason, now, { recheckAt: now + RECONCILE_MIN_AGE_MS });
     log.warn({ orderId: input.orderId, userId, reason }, 'purchase refused');
     throw new AppError('PAYMENT_REFUSED', reason);
   };

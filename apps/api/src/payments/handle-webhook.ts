@@ -66,7 +66,9 @@ export async function handlePayPalEvent(
 
   switch (event.type) {
     case 'capture_completed':
-      return describeSettlement(await settleCapture(services, gateway, payment, event.capture, event.customId));
+      return describeSettlement(
+        await settleCapture(services, gateway, payment, event.capture, event.customId, { flagIfRefused: true }),
+      );
     case 'capture_denied': {
       const reason = 'The payment was denied at PayPal';
       const changed = await markPaymentRefused(services.db.kysely, payment.order_id, reason, services.now());

@@ -34,6 +34,10 @@ export type CaptureOutcome =
   | { kind: 'captured'; order: OrderSnapshot }
   | { kind: 'not_approved'; message: string }
   | { kind: 'not_found' }
+  /**
+   * Not captured as far as PayPal showed when asked right after; a capture still under way there
+   * may yet complete, which is why a refusal built on this is checked again later.
+   */
   | { kind: 'declined'; message: string };
 
 export type RefundOutcome =
@@ -329,6 +333,11 @@ export function createPayPalClient(config: PayPalConfig): PayPalClient {
       if (res.status === 422 && issue === 'ORDER_NOT_APPROVED') {
         return { kind: 'not_approved', message: describeError(res.body, res.status) };
       }
+      // Any other 4xx may not be PayPal's last word: a proxy or load balancer on the way can answer
+      // one of its own (a timeout, a rate limit) for a capture PayPal went on to complete. Only the
+      // order itself can tell, so a capture it shows is reported as captured, never as declined.
+      const order = await getOrder(orderId);
+      if (order?.capture) return { kind: 'captured', order };
       return { kind: 'declined', message: describeError(res.body, res.status) };
     },
 

@@ -41,6 +41,11 @@ function creditBlocker(payment: PaymentRow, capture: CapturedMoney, customId: st
  * currency and buyer the order recorded when it was created; a refund at PayPal when it was
  * captured but does not match, so money we will not credit is never kept; otherwise it waits or
  * closes. Every step is idempotent, so replays and racing callers end in the same place.
+ *
+ * `flagIfRefused`: the caller is not the buyer's browser (a webhook, reconciliation), so crediting an
+ * order that had been refused goes unseen by the buyer, who was told the payment failed: the
+ * credit is then flagged for the admin. The browser's own retry after a refusal shows the buyer
+ * the coins, so it needs no flag.
  */
 export async function settleCapture(
   services: Services,
@@ -48,6 +53,7 @@ export async function settleCapture(
   payment: PaymentRow,
   capture: CapturedMoney | null,
   customId: string | null,
+  options: { flagIfRefused?: boolean } = {},
 ): Promise<Settlement> {
   const { db, log } = services;
   if (payment.status === 'credited') return { kind: 'already_credited' };
@@ -79,7 +85,15 @@ export async function settleCapture(
   }
   const blocker = creditBlocker(payment, capture, customId);
   if (blocker) return refundUncreditable(services, gateway, payment, capture.id, blocker);
-  const credited = await creditPayment(services, payment, capture.id);
+  const note = options.flagIfRefused
+    ? `Credited after it had been refused (${payment.failure_reason ?? 'no reason recorded'}); the buyer was told the payment failed`
+    : undefined;
+  const credited = await creditPayment(
+    services,
+    payment,
+    capture.id,
+    note === undefined ? {} : { flagIfRefused: note },
+  );
   if (credited.kind === 'closed') log.warn({ orderId, status: credited.status }, 'capture arrived for a closed order');
   return credited;
 }

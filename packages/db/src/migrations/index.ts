@@ -8,6 +8,7 @@ import * as earning from './2026_11_23_0006_earning';
 import * as live from './2026_11_23_0007_live';
 import * as settlementSweep from './2026_11_27_0008_settlement_sweep';
 import * as twitchProof from './2026_11_27_0009_twitch_proof';
+import * as paymentReconcile from './2026_11_27_0010_payment_reconcile';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0007_live': live,
   '2026_11_27_0008_settlement_sweep': settlementSweep,
   '2026_11_27_0009_twitch_proof': twitchProof,
+  '2026_11_27_0010_payment_reconcile': paymentReconcile,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,8 +7,16 @@ const CREDITABLE = ['created', 'refused'] as const;
 
 const reasonText = (reason: string | null): string | null => (reason === null ? null : reason.slice(0, 255));
 
+/**
+ * An open order is on reconciliation's list from the start (the reconciler itself leaves it to the
+ * browser for its first minute), so no caller can create one that nothing would ever look at.
+ */
 export async function insertPayment(db: Executor, values: NewPayment): Promise<void> {
-  await db.insertInto('payments').values(values).execute();
+  const nextCheckAt = values.next_check_at ?? (values.status === 'created' ? values.created_at : null);
+  await db
+    .insertInto('payments')
+    .values({ ...values, next_check_at: nextCheckAt })
+    .execute();
 }
 
 export async function findPaymentByOrderId(db: Executor, orderId: string): Promise<PaymentRow | undefined> {
@@ -43,30 +51,63 @@ export async function lockBalance(tx: Executor, dialect: DialectName, userId: nu
 }
 
 /**
- * Claims a payment for crediting: one conditional statement, so of any number of racing callers
+ * Claims a payment for crediting: a conditional statement, so of any number of racing callers
  * (browser, webhook, reconciliation, other processes) exactly one gets true. It is also the first
  * statement of the credit transaction, taking the payment row lock before the user row.
+ *
+ * `flagIfRefused` is the admin's note for an order credited although it had been refused (the buyer
+ * was told the payment failed); it is written only if the row really is refused when claimed. A
+ * credit otherwise clears an older note: whatever it warned of has settled.
  */
 export async function claimPaymentForCredit(
   tx: Executor,
   orderId: string,
   captureId: string | null,
   now: number,
+  options: { flagIfRefused?: string } = {},
 ): Promise<boolean> {
-  const result = await tx
-    .updateTable('payments')
-    .set({ status: 'credited', ...(captureId ? { capture_id: captureId } : {}), failure_reason: null, updated_at: now })
-    .where('order_id', '=', orderId)
-    .where('status', 'in', CREDITABLE)
-    .executeTakeFirst();
+  const claim = (from: readonly PaymentRow['status'][], attention: string | null) =>
+    tx
+      .updateTable('payments')
+      .set({
+        status: 'credited',
+        ...(captureId ? { capture_id: captureId } : {}),
+        failure_reason: null,
+        next_check_at: null,
+        attention_reason: reasonText(attention),
+        updated_at: now,
+      })
+      .where('order_id', '=', orderId)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+  if (options.flagIfRefused !== undefined) {
+    const flagged = await claim(['refused'], options.flagIfRefused);
+    if (Number(flagged.numUpdatedRows) > 0) return true;
+  }
+  const result = await claim(CREDITABLE, null);
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Records why an order was not credited; nothing captured, nothing settled is ever downgraded. */
-export async function markPaymentRefused(db: Executor, orderId: string, reason: string, now: number): Promise<boolean> {
+/**
+ * Records why an order was not credited; nothing captured, nothing settled is ever downgraded.
+ * `recheckAt`: when reconciliation should ask PayPal whether it captured the order after all (the
+ * refusal rests on a reply that may not be PayPal's last word); null when the refusal is final.
+ */
+export async function markPaymentRefused(
+  db: Executor,
+  orderId: string,
+  reason: string,
+  now: number,
+  options: { recheckAt?: number | null } = {},
+): Promise<boolean> {
   const result = await db
     .updateTable('payments')
-    .set({ status: 'refused', failure_reason: reasonText(reason), updated_at: now })
+    .set({
+      status: 'refused',
+      failure_reason: reasonText(reason),
+      next_check_at: options.recheckAt ?? null,
+      updated_at: now,
+    })
     .where('order_id', '=', orderId)
     .where('status', 'in', CREDITABLE)
     .executeTakeFirst();
@@ -86,6 +127,7 @@ export async function markPaymentRefunded(
       status: 'refunded',
       failure_reason: reasonText(values.reason),
       ...(values.captureId ? { capture_id: values.captureId } : {}),
+      next_check_at: null,
       updated_at: now,
     })
     .where('order_id', '=', orderId)
@@ -134,23 +176,75 @@ export async function recordTakeBack(
 }
 
 /**
- * Open orders of one provider created at or before `createdBefore`, oldest first: the
- * reconciliation pass's work list, read through the (status, created_at) index.
+ * One page of reconciliation's work list: orders of one provider that may still be credited, whose
+ * next check is due by `dueBy` and that were created at or before `createdBefore`, after `afterId`
+ * in id order. Paging by id reaches every due order once per pass, however many stay unsettled.
  */
-export async function listOpenPayments(
+export async function listPaymentsDueForCheck(
   db: Executor,
-  options: { provider: string; createdBefore: number; limit: number },
+  options: { provider: string; dueBy: number; createdBefore: number; afterId: number; limit: number },
 ): Promise<PaymentRow[]> {
   return db
     .selectFrom('payments')
     .selectAll()
-    .where('status', '=', 'created')
+    .where('next_check_at', '<=', options.dueBy)
+    .where('id', '>', options.afterId)
+    .where('status', 'in', CREDITABLE)
     .where('created_at', '<=', options.createdBefore)
     .where('provider', '=', options.provider)
-    .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .limit(options.limit)
     .execute();
+}
+
+/**
+ * Takes the next check of one order: one conditional statement moving next_check_at from the value
+ * the caller read to `leaseUntil`, so of several reconcilers (processes) only one asks PayPal, and
+ * if it dies mid-check the order is due again when the lease ends.
+ */
+export async function claimPaymentCheck(
+  db: Executor,
+  paymentId: number,
+  seenNextCheckAt: number,
+  leaseUntil: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ next_check_at: leaseUntil })
+    .where('id', '=', paymentId)
+    .where('next_check_at', '=', seenNextCheckAt)
+    .where('status', 'in', CREDITABLE)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The outcome of a check that did not settle the order: its counters, when to ask next (null: not
+ * again) and, when an admin must now take over, why.
+ */
+export async function recordPaymentCheck(
+  db: Executor,
+  paymentId: number,
+  values: { attempts: number; failures: number; nextCheckAt: number | null; attentionReason?: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({
+      check_attempts: values.attempts,
+      check_failures: values.failures,
+      next_check_at: values.nextCheckAt,
+      ...(values.attentionReason === undefined
+        ? {}
+        : { attention_reason: reasonText(values.attentionReason), updated_at: now }),
+    })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** Takes an order off reconciliation's list without changing anything else about it. */
+export async function endPaymentChecks(db: Executor, paymentId: number): Promise<void> {
+  await db.updateTable('payments').set({ next_check_at: null }).where('id', '=', paymentId).execute();
 }
 
 export type PaymentWithUser = PaymentRow & { username: string | null };

@@ -22,7 +22,9 @@ export function toAdminPayment(row: PaymentWithUser, now: number): TAdminPayment
     coinsReclaimed: Number(row.coins_reclaimed),
     coinsUnrecovered: Number(row.coins_unrecovered),
     reason: row.failure_reason,
+    attentionReason: row.attention_reason,
     needsAttention:
+      row.attention_reason !== null ||
       Number(row.coins_unrecovered) > 0 ||
       row.status === 'refunded' ||
       (row.status === 'created' && now - createdAt > STALE_OPEN_MS),
