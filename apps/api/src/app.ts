@@ -147,7 +147,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerSocketRoute(app, services);
   registerOverlaySocketRoute(app, services);
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // A database that stopped after a failed disk flush refuses all work until a restart: say so, so a
+  // load balancer or supervisor takes this process out instead of sending it viewers.
+  app.get('/healthz', async (_req, reply) => {
+    const failure = db.failure();
+    if (failure) return reply.code(503).send({ status: 'error', message: failure.message });
+    return { status: 'ok' };
+  });
 
   const webDist = config.webDistDir;
   const hasWeb = webDist !== null && existsSync(join(webDist, WEB_INDEX));

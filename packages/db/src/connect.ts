@@ -24,6 +24,12 @@ export interface Db {
   transaction: TransactionRunner<Database>;
   close(): Promise<void>;
   /**
+   * Why the database takes no more work, when it does: after a failed flush of the SQLite WAL every
+   * statement is refused until a restart (wal-sync.ts). Always null on MySQL, whose server keeps
+   * its own promises of durability, and on an in-memory database.
+   */
+  failure(): Error | null;
+  /**
    * The delivery worker's share of the database: its own pool on MySQL, first turn on the one SQLite
    * connection. Closed with this Db (its close() closes both).
    */
@@ -43,10 +49,12 @@ export interface ConnectOptions {
   poolSize?: number;
   /** Called with every statement's SQL text as sent (benchmarks compare statement lists with it). */
   onQuery?: (sql: string) => void;
+  /** Runs each flush of the SQLite WAL in place of the file flush it is given: tests fail one this way. */
+  flushWal?: (flushFile: () => Promise<void>) => Promise<void>;
 }
 
 export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
-  const { onQuery } = options;
+  const { onQuery, flushWal } = options;
   const log = onQuery
     ? (event: LogEvent) => {
         if (event.level === 'query') onQuery(event.query.sql);
@@ -61,7 +69,7 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
     // The WAL is synced after each commit all the same, off the event loop and before anyone hears of
     // it (wal-sync.ts). An in-memory database has no WAL and nothing to sync.
     const walFile = inWal ? walFileFlush(target.file) : undefined;
-    const wal = walFile && new WalSync(walFile.flush);
+    const wal = walFile && new WalSync(flushWal ? () => flushWal(walFile.flush) : walFile.flush);
     if (wal) database.pragma('synchronous = NORMAL');
     // One connection shared by two Kysely instances: the worker's takes turns first (sqlite-share.ts).
     // The share reports every statement itself, BEGIN and COMMIT of its own transactions included.
@@ -76,13 +84,15 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
       if (database.open) database.close();
       walFile?.close();
     };
+    const failure = () => wal?.failure ?? null;
     const worker: Db = {
       kysely: workerKysely,
       dialect: 'sqlite',
       transaction: share.transactions(workerKysely, true),
       close,
+      failure,
     };
-    return { kysely, dialect: 'sqlite', transaction: share.transactions(kysely, false), close, worker };
+    return { kysely, dialect: 'sqlite', transaction: share.transactions(kysely, false), close, failure, worker };
   }
   const { createPool } = require('mysql2') as typeof Mysql2;
   const poolOf = (connectionLimit: number) =>
@@ -107,8 +117,15 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
   const close = async () => {
     await Promise.all([kysely.destroy(), workerKysely.destroy()]);
   };
-  const worker: Db = { kysely: workerKysely, dialect: 'mysql', transaction: kyselyTransactions(workerKysely), close };
-  return { kysely, dialect: 'mysql', transaction: kyselyTransactions(kysely), close, worker };
+  const failure = () => null;
+  const worker: Db = {
+    kysely: workerKysely,
+    dialect: 'mysql',
+    transaction: kyselyTransactions(workerKysely),
+    close,
+    failure,
+  };
+  return { kysely, dialect: 'mysql', transaction: kyselyTransactions(kysely), close, failure, worker };
 }
 
 const WORKER_POOL_SIZE = 8;

@@ -125,6 +125,139 @@ describe('commits on a database file', () => {
   });
 });
 
+describe('after a WAL flush fails', () => {
+  it('refuses every later statement and transaction, so nothing more is committed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-fail-stop-'));
+    const file = join(dir, 'shop.sqlite');
+    const database = new SQLite(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    // The disk fails one flush, then reports success again: that later success must not be believed.
+    let flushes = 0;
+    const wal = new WalSync(async () => {
+      flushes++;
+      if (flushes === 2) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    });
+    const share = shareSqlite(database, { wal });
+    type Coins = { coins: { amount: number } };
+    const kysely = new Kysely<Coins>({ dialect: share.main });
+    const worker = new Kysely<Coins>({ dialect: share.worker });
+    share.runDirect(kysely, false);
+    const transaction = share.transactions(kysely, false);
+    const stopped = 'The database could not write to disk; the shop stopped taking changes';
+    await sql`create table coins (amount integer not null)`.execute(kysely);
+    await expect(transaction((tx) => tx.insertInto('coins').values({ amount: 5 }).execute())).rejects.toThrow(stopped);
+    expect(wal.failure?.message).toMatch(stopped);
+
+    // Every way in is refused: our transactions, Kysely's, a statement on its own, a query compiled
+    // once, the worker's share, and reads (they would show what may not be on disk).
+    const insert = compiledOnce(1, (db, amount: number) =>
+      (db as unknown as Kysely<Coins>).insertInto('coins').values({ amount }),
+    );
+    await expect(transaction((tx) => tx.insertInto('coins').values({ amount: 7 }).execute())).rejects.toThrow(stopped);
+    await expect(
+      kysely.transaction().execute((tx) => tx.insertInto('coins').values({ amount: 11 }).execute()),
+    ).rejects.toThrow(stopped);
+    await expect(kysely.insertInto('coins').values({ amount: 13 }).execute()).rejects.toThrow(stopped);
+    await expect(insert(kysely as unknown as Executor, 17)).rejects.toThrow(stopped);
+    await expect(worker.insertInto('coins').values({ amount: 19 }).execute()).rejects.toThrow(stopped);
+    await expect(kysely.selectFrom('coins').selectAll().execute()).rejects.toThrow(stopped);
+    expect(database.prepare('select amount from coins').all()).toEqual([{ amount: 5 }]);
+    expect(database.inTransaction).toBe(false);
+    // No flush is tried again either: a success after a failure proves nothing.
+    expect(flushes).toBe(2);
+
+    await Promise.all([kysely.destroy(), worker.destroy()]);
+    await wal.idle();
+    database.close();
+    // What a fresh connection finds in the file: the commit written before the flush failed (its
+    // caller was told it failed, as its durability is unknown) and nothing after it.
+    const again = new SQLite(file);
+    expect(again.prepare('select amount from coins').all()).toEqual([{ amount: 5 }]);
+    again.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stop the whole Db from connect(), its worker share included, and say why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-fail-stop-'));
+    const file = join(dir, 'shop.sqlite');
+    let failNext = false;
+    const db = connect(
+      { dialect: 'sqlite', file },
+      {
+        flushWal: (flushFile) => {
+          if (!failNext) return flushFile();
+          failNext = false;
+          return Promise.reject(new Error('EIO'));
+        },
+      },
+    );
+    await sql`create table t (a integer)`.execute(db.kysely);
+    expect(db.failure()).toBeNull();
+    failNext = true;
+    await expect(db.transaction((tx) => sql`insert into t (a) values (1)`.execute(tx))).rejects.toThrow(
+      'The database could not write to disk',
+    );
+    expect(db.failure()?.message).toMatch('the shop stopped taking changes');
+    expect(db.worker?.failure()).toBe(db.failure());
+    await expect(sql`insert into t (a) values (2)`.execute(db.kysely)).rejects.toThrow(
+      'The database could not write to disk',
+    );
+    await expect(db.worker?.transaction((tx) => sql`insert into t (a) values (3)`.execute(tx))).rejects.toThrow(
+      'The database could not write to disk',
+    );
+    await db.close();
+    const again = new SQLite(file);
+    expect(again.prepare('select a from t').all()).toEqual([{ a: 1 }]);
+    again.close();
+    // An in-memory database has no WAL of ours to fail.
+    const inMemory = connect({ dialect: 'sqlite', file: ':memory:' });
+    expect(inMemory.failure()).toBeNull();
+    await inMemory.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a transaction open when the flush fails is rolled back, not committed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-fail-stop-'));
+    const file = join(dir, 'shop.sqlite');
+    const database = new SQLite(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    const pending: { resolve: () => void; reject: (error: Error) => void }[] = [];
+    const wal = new WalSync(() => new Promise<void>((resolve, reject) => pending.push({ resolve, reject })));
+    const share = shareSqlite(database, { wal });
+    const kysely = new Kysely<{ coins: { amount: number } }>({ dialect: share.main });
+    const transaction = share.transactions(kysely, false);
+    const created = sql`create table coins (amount integer not null)`.execute(kysely);
+    await new Promise((r) => setImmediate(r));
+    pending.shift()?.resolve();
+    await created;
+
+    const credit = transaction((tx) => tx.insertInto('coins').values({ amount: 5 }).execute());
+    await new Promise((r) => setImmediate(r));
+    // A second transaction has written but not yet committed when the first one's flush fails.
+    let finish = () => {};
+    const open = transaction(async (tx) => {
+      await tx.insertInto('coins').values({ amount: 7 }).execute();
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    await new Promise((r) => setImmediate(r));
+    pending.shift()?.reject(new Error('EIO'));
+    await expect(credit).rejects.toThrow('The database could not write to disk');
+    finish();
+    await expect(open).rejects.toThrow('The database could not write to disk');
+    expect(database.prepare('select amount from coins').all()).toEqual([{ amount: 5 }]);
+    expect(database.inTransaction).toBe(false);
+
+    await kysely.destroy();
+    await wal.idle();
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('transactions on the shared connection', () => {
   async function setUp() {
     const database = new SQLite(':memory:');

@@ -96,6 +96,7 @@ class CachedConnection implements DatabaseConnection {
 
   /** Runs one statement to its end: better-sqlite3 is synchronous. */
   execute<R>(compiled: CompiledQuery): QueryResult<R> {
+    this.refuseOnceStopped();
     this.onQuery?.(compiled.sql);
     const statement = this.cache.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
@@ -107,12 +108,25 @@ class CachedConnection implements DatabaseConnection {
   }
 
   begin(): void {
+    this.refuseOnceStopped();
     this.run('begin');
   }
 
+  /** Refused once stopped: the caller rolls back instead, so the transaction leaves nothing behind. */
   commit(): void {
+    this.refuseOnceStopped();
     this.run('commit');
     this.wal?.committed();
+  }
+
+  /**
+   * Fail-stop after a failed WAL flush (wal-sync.ts): the pages that flush lost cannot be told from
+   * the ones it wrote, so a commit made now could land on top of a hole, and a read could show one.
+   * Only a rollback still runs.
+   */
+  private refuseOnceStopped(): void {
+    const failure = this.wal?.failure;
+    if (failure) throw failure;
   }
 
   /** Only while a transaction is open: SQLite may have rolled it back itself (a failed COMMIT, say). */

@@ -77,11 +77,13 @@ describe('commits made durable off the event loop', () => {
     const wal = new WalSync(disk.flush);
     wal.committed();
     const waiting = wal.durable();
+    expect(wal.failure).toBeNull();
     disk.fail(new Error('EIO'));
-    await expect(waiting).rejects.toThrow('The database could not be written to disk');
+    await expect(waiting).rejects.toThrow('The database could not write to disk');
+    expect(wal.failure?.cause).toEqual(new Error('EIO'));
     // A later flush that succeeds would prove nothing about the pages the failed one lost.
     wal.committed();
-    await expect(wal.durable()).rejects.toThrow('The database could not be written to disk');
+    await expect(wal.durable()).rejects.toThrow('The database could not write to disk');
     expect(disk.started()).toBe(0);
   });
 

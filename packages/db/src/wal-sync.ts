@@ -11,13 +11,16 @@ import { closeSync, fdatasync, openSync } from 'node:fs';
  * work is the same fdatasync of the same file FULL does; what changes is that the event loop serves
  * other requests meanwhile, and that one flush covers every commit written before it started.
  */
+const STOPPED_MESSAGE =
+  'The database could not write to disk; the shop stopped taking changes. Restart it once the disk is healthy.';
+
 export class WalSync {
   /** Commits written to the WAL so far. */
   private written = 0;
   /** Commits known to be on disk. */
   private synced = 0;
   private running: Promise<void> | null = null;
-  private failure: Error | null = null;
+  private stoppedBy: Error | null = null;
   private waiters: { upTo: number; resolve: () => void; reject: (error: Error) => void }[] = [];
 
   constructor(private readonly flush: () => Promise<void>) {}
@@ -27,9 +30,18 @@ export class WalSync {
     this.written++;
   }
 
+  /**
+   * Why the database stopped taking work: set by the first failed flush and never cleared. The
+   * connection refuses every statement from then on (sqlite-share.ts), and the shop reports itself
+   * unhealthy, until a restart lets SQLite recover from what really reached the disk.
+   */
+  get failure(): Error | null {
+    return this.stoppedBy;
+  }
+
   /** Settles once every commit written so far is on disk; nothing to wait for when that is already so. */
   durable(): Promise<void> | undefined {
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.stoppedBy) return Promise.reject(this.stoppedBy);
     if (this.synced >= this.written) return undefined;
     const upTo = this.written;
     return new Promise((resolve, reject) => {
@@ -56,11 +68,13 @@ export class WalSync {
       },
       (cause: unknown) => {
         // After a failed fsync the kernel may have dropped the unwritten pages: a second fsync that
-        // succeeds proves nothing. Every later wait fails too, until the shop restarts and SQLite
+        // succeeds proves nothing, and neither would any commit made after it. Every later wait
+        // fails too, and the connection takes no more work, until the shop restarts and SQLite
         // recovers what reached the disk.
-        this.failure = new Error('The database could not be written to disk (fdatasync failed)', { cause });
+        const failure = new Error(STOPPED_MESSAGE, { cause });
+        this.stoppedBy = failure;
         this.running = null;
-        for (const waiter of this.waiters.splice(0)) waiter.reject(this.failure);
+        for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
       },
     );
   }
