@@ -39,7 +39,7 @@ describe.each(testDialects())('Twitch broadcaster authorization (OAuth code flow
     });
     admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  beforeEach(() => stand.set({ failing: false }));
+  beforeEach(() => stand.set({ failing: false, signedInAs: stand.channel }));
   afterAll(async () => {
     await t?.close();
     await stand?.close();
@@ -112,6 +112,23 @@ describe.each(testDialects())('Twitch broadcaster authorization (OAuth code flow
     expect((await callback({ code: stand.issueCode(), state })).statusCode).toBe(400);
   });
 
+  it('refuses an authorization by another Twitch account than TWITCH_CHANNEL, keeping the earlier one', async () => {
+    const before = await stored();
+    // The admin approved on Twitch while signed in there as someone else: their token would read
+    // another channel's chat, or none.
+    stand.set({ signedInAs: 'someoneelse' });
+    const { location, statusCode } = await authorizeTwitch(t, admin);
+    expect(statusCode).toBe(302);
+    const back = new URL(location, 'http://localhost');
+    expect(back.pathname).toBe('/admin/watch-time');
+    expect(back.searchParams.get('twitch')).toBe('error');
+    expect(back.searchParams.get('reason')).toBe(
+      `Authorize as the channel's own account (${stand.channel}), not someoneelse`,
+    );
+    expect(await stored()).toEqual(before);
+    expect((await status()).authorized).toEqual(before.length > 0 ? { login: stand.channel } : null);
+  });
+
   it('a code Twitch refuses returns to the page with an error and keeps the earlier authorization', async () => {
     const before = await stored();
     const state = (await startFlow()).searchParams.get('state') ?? '';
@@ -119,6 +136,47 @@ describe.each(testDialects())('Twitch broadcaster authorization (OAuth code flow
     expect(res.statusCode).toBe(302);
     expect(String(res.headers.location)).toContain('twitch=error');
     expect(await stored()).toEqual(before);
+  });
+});
+
+describe.each(testDialects())('Twitch authorization and the configured channel on %s', (dialect) => {
+  let stand: TwitchStandIn;
+  const apps: TestApp[] = [];
+  const appFor = async (channel: string | null) => {
+    const t = await createTestApp(dialect, {
+      admin: TEST_ADMIN,
+      twitch: {
+        channel,
+        clientId: stand.clientId,
+        clientSecret: stand.clientSecret,
+        apiBase: stand.apiBase,
+        authBase: stand.authBase,
+      },
+    });
+    apps.push(t);
+    return { t, admin: await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password) };
+  };
+  beforeAll(async () => {
+    stand = await startTwitchStandIn();
+  });
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+    await stand?.close();
+  });
+
+  it('compares logins without regard to letter case', async () => {
+    const { t, admin } = await appFor(stand.channel.toUpperCase());
+    expect((await authorizeTwitch(t, admin)).location).toBe('/admin/watch-time?twitch=connected');
+  });
+
+  it('with TWITCH_CHANNEL unset, sends the admin back saying so instead of to Twitch', async () => {
+    const { t, admin } = await appFor(null);
+    const res = await t.app.inject({ method: 'GET', url: '/api/twitch/auth', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(302);
+    const back = new URL(String(res.headers.location), 'http://localhost');
+    expect(back.pathname).toBe('/admin/watch-time');
+    expect(back.searchParams.get('twitch')).toBe('error');
+    expect(back.searchParams.get('reason')).toContain('TWITCH_CHANNEL');
   });
 });
 

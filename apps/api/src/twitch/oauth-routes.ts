@@ -24,6 +24,8 @@ const redirectTo = (page: string) => (reply: FastifyReply, query: Record<string,
 const back = redirectTo(RETURN_PAGE);
 const backToProfile = redirectTo(VERIFY_RETURN_PAGE);
 
+const NO_CHANNEL = "TWITCH_CHANNEL is not set: set it to the channel's login, then authorize as that account";
+
 /** Where Twitch sends the broadcaster back: PUBLIC_ORIGIN, else the origin this request came to. */
 function callbackUrl(services: Services, req: FastifyRequest): string {
   // Through URL so a default port (localhost:80) is dropped, as Twitch compares redirect URIs exactly.
@@ -45,6 +47,9 @@ export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Servic
     if (ctx.user.is_admin !== 1) return sendError(reply, 403, 'Admin access required');
     const credentials = services.twitchTokens.credentials();
     if (!credentials) return back(reply, { twitch: 'not-configured' });
+    // The grant must come from the channel's own account (checked at the callback): without a
+    // channel to compare with, a trip to Twitch could only end in that refusal.
+    if (!services.config.twitch.channel) return back(reply, { twitch: 'error', reason: NO_CHANNEL });
     const keyProblem = services.secretBox.unavailableReason();
     if (keyProblem) return back(reply, { twitch: 'error', reason: keyProblem });
     const state = randomBytes(24).toString('hex');
@@ -110,6 +115,17 @@ export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Servic
       }
       const user = await helix.tokenUser(tokens.accessToken);
       if (!user) return back(reply, { twitch: 'error', reason: 'Twitch did not say which account authorized' });
+      // An admin signed in to Twitch as themselves (or a moderator) would otherwise hand the shop a
+      // token that reads some other chat, or none: watch-time rewards would quietly go to nobody.
+      const channel = services.config.twitch.channel;
+      if (!channel) return back(reply, { twitch: 'error', reason: NO_CHANNEL });
+      if (user.login.toLowerCase() !== channel.toLowerCase()) {
+        services.log.warn({ login: user.login, channel }, 'Twitch authorization by another account refused');
+        return back(reply, {
+          twitch: 'error',
+          reason: `Authorize as the channel's own account (${channel}), not ${user.login}`,
+        });
+      }
       await services.twitchTokens.save(tokens, { id: user.id, login: user.login });
       services.log.info({ login: user.login }, 'Twitch broadcaster authorized the shop');
       return back(reply, { twitch: 'connected' });
