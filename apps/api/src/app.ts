@@ -88,7 +88,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (services.payments.kind === 'unavailable') {
     app.log.warn(`payments are unavailable: ${services.payments.reason}`);
   } else if (services.payments.kind === 'demo') {
-    app.log.info('payments run the demo checkout: no money moves (set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)');
+    const where = services.payments.localOnly
+      ? ', for requests made on this machine only (DEMO_CHECKOUT=true offers it to everyone)'
+      : '';
+    app.log.info(
+      `payments run the demo checkout${where}: no money moves (set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)`,
+    );
   } else if (!services.payments.webhookId) {
     app.log.warn('PayPal webhooks are refused until PAYPAL_WEBHOOK_ID is set; reconciliation still settles orders');
   }

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { RETRY_DELAYS_MS } from '@shop/domain';
 import { z } from 'zod';
+import { isLoopbackHost } from './net/loopback';
 
 /** The only place that reads process.env. Everything else receives a typed Config. */
 const booleanString = z
@@ -81,6 +82,7 @@ const ZEnv = z
         ),
     ),
     PAYMENT_PROVIDER: z.enum(['paypal', 'demo'], { error: 'must be paypal or demo' }).optional(),
+    DEMO_CHECKOUT: booleanString.default(false),
     PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
     PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
@@ -231,7 +233,15 @@ export type PaymentsConfig =
       /** The id PayPal gave our webhook; without it webhooks cannot be verified and are refused. */
       webhookId?: string | null;
     }
-  | { provider: 'demo' }
+  | {
+      provider: 'demo';
+      /**
+       * Offered only to a request made on this machine (a loopback Host, from a loopback address):
+       * a shop on localhost with no settings, where nobody else can reach it for free coins.
+       * Absent when DEMO_CHECKOUT=true offers it wherever the shop is served.
+       */
+      localOnly?: boolean;
+    }
   | { provider: 'unavailable'; reason: string };
 
 export interface RateLimits {
@@ -393,20 +403,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 const PAYPAL_BASES = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
 
 /**
- * PayPal when credentials are set; otherwise the labelled demo checkout, which production refuses
- * so a misconfigured live shop can never hand out free coins.
+ * PayPal when credentials are set; otherwise the labelled demo checkout, so a fresh clone works on
+ * one machine. A misconfigured live shop must never hand out free coins, and NODE_ENV unset reads
+ * as development: so outside DEMO_CHECKOUT=true the demo checkout runs only for a shop served on
+ * this machine (PUBLIC_ORIGIN unset or a loopback name), and only for requests made on it.
  */
 function resolvePayments(e: z.infer<typeof ZEnv>): PaymentsConfig {
   const production = e.NODE_ENV === 'production';
   const hasCredentials = Boolean(e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET);
   if (e.PAYMENT_PROVIDER === 'demo' || (!e.PAYMENT_PROVIDER && !hasCredentials)) {
-    if (!production) return { provider: 'demo' };
-    return {
-      provider: 'unavailable',
-      reason: hasCredentials
-        ? 'PAYMENT_PROVIDER=demo is refused when NODE_ENV=production'
-        : 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set',
-    };
+    if (e.DEMO_CHECKOUT) return { provider: 'demo' };
+    if (production) {
+      return {
+        provider: 'unavailable',
+        reason: hasCredentials
+          ? 'PAYMENT_PROVIDER=demo is refused when NODE_ENV=production'
+          : 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set',
+      };
+    }
+    if (e.PUBLIC_ORIGIN && !isLoopbackHost(new URL(e.PUBLIC_ORIGIN).hostname)) {
+      return {
+        provider: 'unavailable',
+        reason: `the demo checkout runs only on this machine, and PUBLIC_ORIGIN is ${e.PUBLIC_ORIGIN}: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or DEMO_CHECKOUT=true to offer free demo coins there`,
+      };
+    }
+    return { provider: 'demo', localOnly: true };
   }
   if (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET) {
     return {

@@ -185,7 +185,7 @@ describe('blank settings', () => {
       TRUST_PROXY: '',
       PORT: '',
     });
-    expect(config.payments).toEqual({ provider: 'demo' });
+    expect(config.payments).toEqual({ provider: 'demo', localOnly: true });
     expect(config.redisUrl).toBeNull();
     expect(config.trustProxy).toBe(0);
     expect(config.port).toBe(3000);

@@ -18,7 +18,8 @@ export interface PaymentGateway {
 
 export type PaymentProvider =
   | { kind: 'paypal'; clientId: string; gateway: PayPalClient; webhookId: string | null }
-  | { kind: 'demo'; gateway: PaymentGateway }
+  /** localOnly: only requests made on this machine may use it (PaymentsConfig, require-gateway.ts). */
+  | { kind: 'demo'; gateway: PaymentGateway; localOnly: boolean }
   | { kind: 'unavailable'; reason: string };
 
 export const DEMO_NOTICE = 'Demo payment — no money moves';
@@ -33,7 +34,7 @@ export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
         webhookId: config.webhookId ?? null,
       };
     case 'demo':
-      return { kind: 'demo', gateway: createDemoGateway() };
+      return { kind: 'demo', gateway: createDemoGateway(), localOnly: config.localOnly === true };
     case 'unavailable':
       return { kind: 'unavailable', reason: config.reason };
   }
