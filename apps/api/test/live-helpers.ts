@@ -1,4 +1,4 @@
-import type { TOverlayAlert, TRealtimeMessage } from '@shop/domain';
+import type { TOverlayAlert, TRealtimeMessage, TWebhookEndpoint } from '@shop/domain';
 import WebSocket from 'ws';
 import type { TestApp } from './helpers';
 
@@ -84,3 +84,24 @@ export const tokenOf = (overlayUrl: string | null): string => {
   if (!token) throw new Error(`no overlay token in ${overlayUrl}`);
   return token;
 };
+
+/** An overlay:// endpoint made through the admin API, as the Webhooks tab does (no secret needed). */
+export async function createOverlayEndpoint(
+  t: Pick<TestApp, 'app'>,
+  admin: string,
+  name = 'stream',
+): Promise<TWebhookEndpoint> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/webhook-endpoints',
+    headers: { cookie: admin },
+    payload: { url: `overlay://${name}`, description: 'Stream overlay', gameType: 'other' },
+  });
+  if (res.statusCode !== 200) throw new Error(`overlay endpoint not created: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Resolves with the close the server sent; listen before the step that should close the socket. */
+export function closeOf(ws: WebSocket): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+}

@@ -1,6 +1,7 @@
 import { testDialects } from '@shop/db/testing';
 import type { TWebhookEndpoint } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
+import { RECEIPT_WORDING } from '../src/delivery/receipts';
 import { addAction, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, loginAs, TEST_ADMIN } from './helpers';
 import { closeAll, listen, openOverlay, receiptsOf, settle, tokenOf, until } from './live-helpers';
@@ -57,7 +58,7 @@ describe.each(testDialects())('delivery receipts on %s', (dialect) => {
           status: 'retrying',
           attempt: 1,
           nextAttemptAt: new Date(t.clock.value).toISOString(),
-          message: 'No overlay is open for this endpoint',
+          message: RECEIPT_WORDING.retrying,
         },
         { status: 'delivered', attempt: 2, nextAttemptAt: null, message: null },
       ];

@@ -6,21 +6,19 @@ import type { TWebhookEndpoint } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app';
+import { RECEIPT_WORDING } from '../src/delivery/receipts';
 import { addAction, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp, testConfig, testRedisUrl } from './helpers';
-import { closeAll, listen, openOverlay, receiptsOf, settle, tokenOf, until } from './live-helpers';
-
-async function createOverlayEndpoint(t: TestApp, admin: string, name = 'stream'): Promise<TWebhookEndpoint> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/webhook-endpoints',
-    headers: { cookie: admin },
-    // No secret: the overlay's credential is the token the shop makes.
-    payload: { url: `overlay://${name}`, description: 'Stream overlay', gameType: 'other' },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
+import {
+  closeAll,
+  createOverlayEndpoint,
+  listen,
+  openOverlay,
+  receiptsOf,
+  settle,
+  tokenOf,
+  until,
+} from './live-helpers';
 
 const balanceOf = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance as number;
@@ -150,7 +148,7 @@ describe.each(testDialects())('the built-in overlay on %s', (dialect) => {
 
       expect(receiptsOf(payer)).toMatchObject([
         { status: 'queued', attempt: 0 },
-        { status: 'retrying', attempt: 1, maxAttempts: 4, message: 'No overlay is open for this endpoint' },
+        { status: 'retrying', attempt: 1, maxAttempts: 4, message: RECEIPT_WORDING.retrying },
         { status: 'retrying', attempt: 2 },
         { status: 'retrying', attempt: 3 },
         { status: 'refunded', attempt: 4, refundedCoins: 30, balance: 100 },

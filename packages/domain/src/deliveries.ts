@@ -264,7 +264,7 @@ export interface TActionStatusMessage {
   maxAttempts: number;
   /** While retrying: when the next attempt is due. */
   nextAttemptAt: string | null;
-  /** The last error while retrying or failed; null otherwise. */
+  /** While retrying or failed: fixed wording for the viewer, never the target's own reply; null otherwise. */
   message: string | null;
   /** On refunded: the coins given back and the balance after. */
   refundedCoins?: number;

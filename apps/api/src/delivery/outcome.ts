@@ -132,11 +132,7 @@ export function announceSettlement(
     announceRefund(services, history, 'every delivery failed', outcome.attempts);
     return;
   }
-  sendReceipt(services, history, {
-    status: success ? 'delivered' : 'failed',
-    attempt: outcome.attempts,
-    message: outcome.status === 'failed' ? outcome.error : null,
-  });
+  sendReceipt(services, history, { status: success ? 'delivered' : 'failed', attempt: outcome.attempts });
 }
 
 /**
@@ -155,6 +151,5 @@ export async function announceRetry(
     status: 'retrying',
     attempt: outcome.attempts,
     nextAttemptAt: outcome.nextAttemptAt,
-    message: outcome.error,
   });
 }

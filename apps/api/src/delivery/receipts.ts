@@ -2,13 +2,28 @@ import { type ActionHistoryRow, findUserById } from '@shop/db';
 import { MAX_DELIVERY_ATTEMPTS, type TActionStatusMessage, type TReceiptStatus } from '@shop/domain';
 import type { Services } from '../services';
 
+/**
+ * What the viewer reads about a try that did not land. Fixed on purpose: a target's own error text
+ * (a webhook's reply body, a console's answer) may carry anything, credentials included, and stays
+ * with the admins (history detail, `deliveries.last_error`). No viewer-spec wording exists for these.
+ */
+export const RECEIPT_WORDING = {
+  retrying: 'Retrying: the game server did not answer',
+  failed: 'The game server did not accept the action',
+} as const;
+
+/** A receipt step carries no free text: its words come from its status alone (RECEIPT_WORDING). */
 export interface ReceiptStep {
   status: TReceiptStatus;
   attempt: number;
   nextAttemptAt?: number | null;
-  message?: string | null;
   refundedCoins?: number;
   balance?: number;
+}
+
+function wordingOf(status: TReceiptStatus): string | null {
+  if (status === 'retrying' || status === 'failed') return RECEIPT_WORDING[status];
+  return null;
 }
 
 /**
@@ -30,7 +45,7 @@ export function sendReceipt(
     attempt: step.attempt,
     maxAttempts: MAX_DELIVERY_ATTEMPTS,
     nextAttemptAt: step.nextAttemptAt ? new Date(step.nextAttemptAt).toISOString() : null,
-    message: step.message ?? null,
+    message: wordingOf(step.status),
     ...(step.refundedCoins !== undefined && { refundedCoins: step.refundedCoins }),
     ...(step.balance !== undefined && { balance: step.balance }),
     timestamp: new Date(services.now()).toISOString(),
@@ -46,6 +61,5 @@ export async function sendRefundReceipt(services: Services, history: ActionHisto
     attempt,
     refundedCoins: history.cost,
     ...(user && { balance: Number(user.coin_balance) }),
-    message: null,
   });
 }

@@ -57,12 +57,3 @@ export function deliveryOf(value: unknown): Delivery | null {
   }
   return null;
 }
-
-/** The same, for a message relayed as text (from another process through Redis). */
-export function deliveryOfText(data: string): Delivery | null {
-  try {
-    return deliveryOf(JSON.parse(data));
-  } catch {
-    return null;
-  }
-}

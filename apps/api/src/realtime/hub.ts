@@ -1,8 +1,9 @@
 import type { TRealtimeMessage } from '@shop/domain';
 import type { WebSocket } from 'ws';
-import { type Delivery, deliveryOf, deliveryOfText } from './audience';
+import { type Delivery, deliveryOf } from './audience';
 import { keepAlive } from './heartbeat';
 import type { RealtimeBus } from './redis-bus';
+import { RevocationLog } from './revocations';
 
 /** How many recent public events a new socket receives (the issue's 'last 10'). */
 export const BACKLOG_SIZE = 10;
@@ -10,10 +11,40 @@ export const BACKLOG_SIZE = 10;
 /** Close code 1008 (policy violation) with a reason a client can show. */
 export const TOO_MANY_SOCKETS = { code: 1008, reason: 'Too many connections from your address' } as const;
 
+/** The session behind a socket ended (logout, password change); the page reconnects signed out. */
+export const SESSION_ENDED = { code: 1008, reason: 'Session ended' } as const;
+
+/** The signed-in viewer behind a socket, and the session its upgrade was authenticated with. */
+export interface SocketViewer {
+  userId: number;
+  /** The session's id (the hash of its cookie token), never the token. */
+  sessionId: string;
+}
+
+/** Sessions that no longer exist: one (a logout), or every one of a user but `keep` (a password change). */
+export type EndedSessions = { sessionId: string } | { userId: number; keep: string | null };
+
+/** Travels on the realtime bus beside the viewers' messages; audience.ts never lets it reach a socket. */
+const SESSIONS_ENDED = 'sessions_ended';
+
+function ends(ended: EndedSessions, viewer: SocketViewer): boolean {
+  if ('sessionId' in ended) return ended.sessionId === viewer.sessionId;
+  return ended.userId === viewer.userId && ended.keep !== viewer.sessionId;
+}
+
+function endedSessionsOf(value: unknown): EndedSessions | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { type, sessionId, userId, keep } = value as Record<string, unknown>;
+  if (type !== SESSIONS_ENDED) return null;
+  if (typeof sessionId === 'string') return { sessionId };
+  if (typeof userId === 'number') return { userId, keep: typeof keep === 'string' ? keep : null };
+  return null;
+}
+
 interface SocketState {
   address: string;
-  /** Null until (and unless) the upgrade's session cookie names a viewer. */
-  userId: number | null;
+  /** Null until (and unless) the upgrade's session cookie names a viewer, and again once that session ends. */
+  viewer: SocketViewer | null;
 }
 
 /**
@@ -30,6 +61,7 @@ export class RealtimeHub {
    * hears every process's broadcasts); seeded from the database at start-up (seedBacklog).
    */
   private backlog: string[] = [];
+  private readonly ended = new RevocationLog<EndedSessions>();
 
   constructor(private readonly limits: { socketsPerAddress: number }) {}
 
@@ -44,7 +76,7 @@ export class RealtimeHub {
       return false;
     }
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
-    this.sockets.set(socket, { address, userId: null });
+    this.sockets.set(socket, { address, viewer: null });
     for (const text of this.backlog) socket.send(text);
     keepAlive(socket, () => this.forget(socket));
     return true;
@@ -55,10 +87,44 @@ export class RealtimeHub {
     return (this.perAddress.get(address) ?? 0) >= this.limits.socketsPerAddress;
   }
 
-  /** The socket belongs to this signed-in viewer; from now on it also gets their receipts. */
-  identify(socket: WebSocket, userId: number): void {
+  /** Taken before an upgrade looks its session up; `identify` checks what ended since. */
+  revocationMark(): number {
+    return this.ended.mark();
+  }
+
+  /**
+   * The socket belongs to this signed-in viewer; from now on it also gets their receipts. False (and
+   * the socket closed) when its session ended while the upgrade was looking it up.
+   */
+  identify(socket: WebSocket, viewer: SocketViewer, mark: number): boolean {
     const state = this.sockets.get(socket);
-    if (state) state.userId = userId;
+    if (!state) return false;
+    if (this.ended.since(mark, (ended) => ends(ended, viewer))) {
+      socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
+      return false;
+    }
+    state.viewer = viewer;
+    return true;
+  }
+
+  /**
+   * Closes the sockets signed in with sessions that were just deleted, here and (through the bus) in
+   * every other process: a revoked session must not keep its viewer's receipts flowing. Call it after
+   * the deletion committed. This process acts at once; hearing its own message back changes nothing.
+   */
+  endSessions(ended: EndedSessions): void {
+    this.endLocally(ended);
+    this.bus?.publish(JSON.stringify({ type: SESSIONS_ENDED, ...ended }));
+  }
+
+  private endLocally(ended: EndedSessions): void {
+    this.ended.record(ended);
+    for (const [socket, state] of this.sockets) {
+      if (!state.viewer || !ends(ended, state.viewer)) continue;
+      // No receipt may slip out during the closing handshake.
+      state.viewer = null;
+      socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
+    }
   }
 
   /** With a bus, messages go through it (and come back to us) so every process sees them. */
@@ -73,7 +139,15 @@ export class RealtimeHub {
 
   /** A message relayed from another process, filtered exactly as this process's own. */
   deliverLocally(data: string): void {
-    this.deliver(deliveryOfText(data));
+    let value: unknown;
+    try {
+      value = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const ended = endedSessionsOf(value);
+    if (ended) this.endLocally(ended);
+    else this.deliver(deliveryOf(value));
   }
 
   /** The audience is decided here, on delivery, so every process filters a message the same way. */
@@ -87,7 +161,7 @@ export class RealtimeHub {
     if (delivery.to === 'everyone' && delivery.feed) this.remember(textOf());
     for (const [socket, state] of this.sockets) {
       if (socket.readyState !== socket.OPEN) continue;
-      if (delivery.to === 'user' && state.userId !== delivery.userId) continue;
+      if (delivery.to === 'user' && state.viewer?.userId !== delivery.userId) continue;
       socket.send(textOf());
     }
   }

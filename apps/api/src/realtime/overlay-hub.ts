@@ -1,29 +1,55 @@
+import { createHash } from 'node:crypto';
 import { DeliveryFailure, NO_OVERLAY_OPEN, type OverlayAlert, type OverlayChannel } from '@shop/dispatch';
 import type { TOverlayAlert } from '@shop/domain';
 import type { WebSocket } from 'ws';
 import { keepAlive } from './heartbeat';
 import type { RealtimeBus } from './redis-bus';
+import { RevocationLog } from './revocations';
 
 /** The overlay page stops reconnecting on this close (its URL is no longer valid). */
 export const UNKNOWN_OVERLAY = { code: 1008, reason: 'Unknown overlay' } as const;
 
+/**
+ * Alerts one overlay was shown and has not acked yet. An open page acks each at once, so only a page
+ * that stopped acking fills this; the oldest then give way.
+ */
+const MAX_UNACKED_PER_OVERLAY = 100;
+
 /** What processes tell each other over the overlay bus channel. */
-type BusMessage = { kind: 'alert'; name: string; alert: TOverlayAlert } | { kind: 'ack'; alertId: string };
+type BusMessage =
+  | { kind: 'alert'; name: string; alert: TOverlayAlert }
+  | { kind: 'ack'; name: string; alertId: string }
+  | { kind: 'disconnect'; tokenHash: string };
+
+interface OverlaySocket {
+  name: string;
+  /** The token's SHA-256: the token itself is the page's credential and needs keeping nowhere else. */
+  tokenHash: string;
+  /** Ids of the alerts this socket was sent and has not acked, oldest first. */
+  unacked: Set<string>;
+}
+
+const hashOf = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+const waitKey = (name: string, alertId: string): string => `${name}\n${alertId}`;
 
 /**
  * The built-in overlay's sockets (`/ws/overlay?token=`), and the delivery channel the dispatcher's
  * overlay transport uses. An alert goes to every open overlay of the endpoint; the first
- * `overlay_ack` completes the delivery, later ones are ignored.
+ * `overlay_ack` completes the delivery, later ones are ignored. An ack counts only from a socket
+ * that was sent that alert for that endpoint: alert ids are delivery ids, easy to guess, and any
+ * holder of some overlay URL (or one opened after the alert went out) must not mark another
+ * endpoint's alert as shown.
  *
- * With Redis, the overlay may be open on another process: alerts and acks then travel on their own
- * bus channel, every process shows the alert on its overlays and the first ack (from anywhere)
- * completes it. Without a bus, no open overlay here means none anywhere, so the attempt fails at
- * once instead of waiting out the timeout.
+ * With Redis, the overlay may be open on another process: alerts, acks and disconnects then travel
+ * on their own bus channel, every process shows the alert on its overlays and the first ack (from
+ * anywhere) completes it. Without a bus, no open overlay here means none anywhere, so the attempt
+ * fails at once instead of waiting out the timeout.
  */
 export class OverlayHub implements OverlayChannel {
   private readonly overlays = new Map<string, Set<WebSocket>>();
   private readonly waiting = new Map<string, Set<() => void>>();
-  private readonly tokens = new Map<WebSocket, string>();
+  private readonly sockets = new Map<WebSocket, OverlaySocket>();
+  private readonly disconnected = new RevocationLog<string>();
   private bus: RealtimeBus | null = null;
 
   constructor(private readonly now: () => number) {}
@@ -32,28 +58,54 @@ export class OverlayHub implements OverlayChannel {
     this.bus = bus;
   }
 
+  /** Taken before an upgrade looks its token up; `add` checks what was disconnected since. */
+  disconnectMark(): number {
+    return this.disconnected.mark();
+  }
+
   /**
    * A signed-in overlay: its token named an active overlay endpoint, whose URL names it
-   * (`overlay://<name>`). Endpoints sharing a name share their overlays.
+   * (`overlay://<name>`). Endpoints sharing a name share their overlays. False (and the socket
+   * closed) when the token was disconnected while the upgrade was looking it up.
    */
-  add(name: string, token: string, socket: WebSocket): void {
+  add(name: string, token: string, socket: WebSocket, mark = this.disconnected.mark()): boolean {
+    const tokenHash = hashOf(token);
+    if (this.disconnected.since(mark, (gone) => gone === tokenHash)) {
+      socket.close(UNKNOWN_OVERLAY.code, UNKNOWN_OVERLAY.reason);
+      return false;
+    }
     const set = this.overlays.get(name) ?? new Set<WebSocket>();
     set.add(socket);
     this.overlays.set(name, set);
-    this.tokens.set(socket, token);
-    socket.on('message', (raw) => this.onOverlayMessage(raw.toString()));
+    this.sockets.set(socket, { name, tokenHash, unacked: new Set() });
+    socket.on('message', (raw) => this.onOverlayMessage(socket, raw.toString()));
     // The page reconnects by itself after a drop.
     keepAlive(socket, () => {
       set.delete(socket);
-      this.tokens.delete(socket);
+      this.sockets.delete(socket);
       if (set.size === 0 && this.overlays.get(name) === set) this.overlays.delete(name);
     });
+    return true;
   }
 
-  /** The endpoint was deleted, switched off or stopped being an overlay: its open pages lose their right to alerts. */
+  /**
+   * The endpoint was deleted, switched off, stopped being an overlay or got a new token: the pages
+   * open with this token, in every process, lose their right to alerts. Call it after the change
+   * committed.
+   */
   disconnect(token: string): void {
-    for (const [socket, held] of this.tokens) {
-      if (held === token) socket.close(UNKNOWN_OVERLAY.code, UNKNOWN_OVERLAY.reason);
+    const tokenHash = hashOf(token);
+    this.disconnectLocally(tokenHash);
+    this.bus?.publish(JSON.stringify({ kind: 'disconnect', tokenHash } satisfies BusMessage));
+  }
+
+  private disconnectLocally(tokenHash: string): void {
+    this.disconnected.record(tokenHash);
+    for (const [socket, state] of this.sockets) {
+      if (state.tokenHash !== tokenHash) continue;
+      // Its acks stop counting now, not when the closing handshake ends.
+      state.unacked.clear();
+      socket.close(UNKNOWN_OVERLAY.code, UNKNOWN_OVERLAY.reason);
     }
   }
 
@@ -65,6 +117,7 @@ export class OverlayHub implements OverlayChannel {
   show(name: string, alert: OverlayAlert, signal: AbortSignal): Promise<void> {
     const message: TOverlayAlert = { type: 'overlay_alert', ...alert, timestamp: new Date(this.now()).toISOString() };
     if (!this.bus && this.openCount(name) === 0) return Promise.reject(new DeliveryFailure(NO_OVERLAY_OPEN, true));
+    const key = waitKey(name, alert.alertId);
     return new Promise<void>((resolve, reject) => {
       const done = () => {
         cleanup();
@@ -75,9 +128,9 @@ export class OverlayHub implements OverlayChannel {
         reject(signal.reason);
       };
       const cleanup = () => {
-        const set = this.waiting.get(alert.alertId);
+        const set = this.waiting.get(key);
         set?.delete(done);
-        if (set?.size === 0) this.waiting.delete(alert.alertId);
+        if (set?.size === 0) this.waiting.delete(key);
         signal.removeEventListener('abort', onAbort);
       };
       if (signal.aborted) {
@@ -85,9 +138,9 @@ export class OverlayHub implements OverlayChannel {
         return;
       }
       signal.addEventListener('abort', onAbort, { once: true });
-      const set = this.waiting.get(alert.alertId) ?? new Set<() => void>();
+      const set = this.waiting.get(key) ?? new Set<() => void>();
       set.add(done);
-      this.waiting.set(alert.alertId, set);
+      this.waiting.set(key, set);
       if (this.bus) this.bus.publish(JSON.stringify({ kind: 'alert', name, alert: message } satisfies BusMessage));
       else this.sendLocally(name, message);
     });
@@ -95,24 +148,35 @@ export class OverlayHub implements OverlayChannel {
 
   /** A message from the overlay bus (every process, this one included). */
   fromBus(data: string): void {
-    let value: BusMessage;
+    let value: unknown;
     try {
-      value = JSON.parse(data) as BusMessage;
+      value = JSON.parse(data);
     } catch {
       return;
     }
-    if (value.kind === 'alert') this.sendLocally(value.name, value.alert);
-    else if (value.kind === 'ack' && typeof value.alertId === 'string') this.acked(value.alertId);
+    if (typeof value !== 'object' || value === null) return;
+    const message = value as Partial<Record<string, unknown>>;
+    const { alert } = message;
+    if (message.kind === 'alert' && typeof message.name === 'string' && typeof alert === 'object' && alert !== null) {
+      this.sendLocally(message.name, alert as TOverlayAlert);
+    } else if (message.kind === 'ack' && typeof message.name === 'string' && typeof message.alertId === 'string') {
+      this.acked(message.name, message.alertId);
+    } else if (message.kind === 'disconnect' && typeof message.tokenHash === 'string') {
+      this.disconnectLocally(message.tokenHash);
+    }
   }
 
   private sendLocally(name: string, message: TOverlayAlert): void {
     const text = JSON.stringify(message);
     for (const socket of this.overlays.get(name) ?? []) {
-      if (socket.readyState === socket.OPEN) socket.send(text);
+      if (socket.readyState !== socket.OPEN) continue;
+      const state = this.sockets.get(socket);
+      if (state) remember(state.unacked, message.alertId);
+      socket.send(text);
     }
   }
 
-  private onOverlayMessage(text: string): void {
+  private onOverlayMessage(socket: WebSocket, text: string): void {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -122,12 +186,15 @@ export class OverlayHub implements OverlayChannel {
     if (typeof value !== 'object' || value === null) return;
     const { type, alertId } = value as { type?: unknown; alertId?: unknown };
     if (type !== 'overlay_ack' || typeof alertId !== 'string' || alertId.length > 100) return;
-    if (this.bus) this.bus.publish(JSON.stringify({ kind: 'ack', alertId } satisfies BusMessage));
-    else this.acked(alertId);
+    const state = this.sockets.get(socket);
+    // Not sent to this socket (or acked by it already): not its ack to give.
+    if (!state?.unacked.delete(alertId)) return;
+    if (this.bus) this.bus.publish(JSON.stringify({ kind: 'ack', name: state.name, alertId } satisfies BusMessage));
+    else this.acked(state.name, alertId);
   }
 
-  private acked(alertId: string): void {
-    for (const resolve of [...(this.waiting.get(alertId) ?? [])]) resolve();
+  private acked(name: string, alertId: string): void {
+    for (const resolve of [...(this.waiting.get(waitKey(name, alertId)) ?? [])]) resolve();
   }
 
   async close(): Promise<void> {
@@ -135,6 +202,15 @@ export class OverlayHub implements OverlayChannel {
     this.bus = null;
     for (const set of this.overlays.values()) for (const socket of set) socket.terminate();
     this.overlays.clear();
-    this.tokens.clear();
+    this.sockets.clear();
   }
+}
+
+/** Adds an id as the newest (a re-sent alert moves up), dropping the oldest past the cap. */
+function remember(unacked: Set<string>, alertId: string): void {
+  unacked.delete(alertId);
+  unacked.add(alertId);
+  if (unacked.size <= MAX_UNACKED_PER_OVERLAY) return;
+  const oldest = unacked.values().next();
+  if (!oldest.done) unacked.delete(oldest.value);
 }

@@ -11,10 +11,11 @@ export const OVERLAY_SOCKET_PATH = '/ws/overlay';
 /**
  * `/ws/overlay?token=<token>`: the built-in overlay page's socket. The token (the secret part of the
  * page's URL) is checked before the upgrade completes; an unknown one gets close 1008 'Unknown
- * overlay', and the page stops retrying.
+ * overlay', and the page stops retrying. The mark taken before the lookup lets registration refuse a
+ * token that was replaced (Rotate) or switched off while it was looked up.
  */
 export function registerOverlaySocketRoute(app: FastifyInstance, services: Services): void {
-  const endpoints = new WeakMap<FastifyRequest, { name: string; token: string }>();
+  const endpoints = new WeakMap<FastifyRequest, { name: string; token: string; mark: number }>();
   const upgrades = upgradeRelease(app.log);
   app.get(
     OVERLAY_SOCKET_PATH,
@@ -24,8 +25,9 @@ export function registerOverlaySocketRoute(app: FastifyInstance, services: Servi
         upgrades.keep(req, reply);
         const token = (req.query as { token?: unknown }).token;
         if (typeof token !== 'string' || token.length === 0 || token.length > 64) return;
+        const mark = services.overlays.disconnectMark();
         const endpoint = await findOverlayEndpoint(services.db.kysely, token);
-        if (endpoint) endpoints.set(req, { name: overlayName(endpoint.url), token });
+        if (endpoint) endpoints.set(req, { name: overlayName(endpoint.url), token, mark });
       },
     },
     (socket, req) => {
@@ -35,7 +37,7 @@ export function registerOverlaySocketRoute(app: FastifyInstance, services: Servi
         socket.close(UNKNOWN_OVERLAY.code, UNKNOWN_OVERLAY.reason);
         return;
       }
-      services.overlays.add(endpoint.name, endpoint.token, socket);
+      services.overlays.add(endpoint.name, endpoint.token, socket, endpoint.mark);
     },
   );
 }

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
-import { socketUserId } from './socket-user';
+import type { SocketViewer } from './hub';
+import { socketViewer } from './socket-user';
 import { upgradeRelease } from './upgrade-release';
 
 /**
  * The /ws route. The session is read in preValidation, before the upgrade, so the socket is
  * registered with its viewer in the same tick it opens: an event that follows the client's
- * 'open' never misses an authenticated socket. Anonymous upgrades cost no lookup at all.
+ * 'open' never misses an authenticated socket. Anonymous upgrades cost no lookup at all. The mark
+ * taken before the lookup lets registration refuse a session that ended while it was looked up.
  */
 export function registerSocketRoute(app: FastifyInstance, services: Services): void {
-  const viewers = new WeakMap<FastifyRequest, number>();
+  const viewers = new WeakMap<FastifyRequest, { viewer: SocketViewer; mark: number }>();
   const upgrades = upgradeRelease(app.log);
   app.get(
     '/ws',
@@ -18,15 +20,16 @@ export function registerSocketRoute(app: FastifyInstance, services: Services): v
       preValidation: async (req, reply) => {
         upgrades.keep(req, reply);
         if (services.realtime.isFull(req.ip)) return;
-        const userId = await socketUserId(services, req);
-        if (userId !== null) viewers.set(req, userId);
+        const mark = services.realtime.revocationMark();
+        const viewer = await socketViewer(services, req);
+        if (viewer) viewers.set(req, { viewer, mark });
       },
     },
     (socket, req) => {
       upgrades.release(socket, req);
       if (!services.realtime.add(socket, req.ip)) return;
-      const userId = viewers.get(req);
-      if (userId !== undefined) services.realtime.identify(socket, userId);
+      const found = viewers.get(req);
+      if (found) services.realtime.identify(socket, found.viewer, found.mark);
     },
   );
 }

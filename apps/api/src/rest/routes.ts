@@ -591,6 +591,18 @@ const endpoints: RestRoute[] = [
       response: ZEndpointTestResultOut,
     },
   },
+  {
+    method: 'POST',
+    url: '/api/admin/webhook-endpoints/:id/rotate-overlay-token',
+    call: (c, req) => c.endpoints.rotateOverlayToken({ id: idOf(req) }),
+    doc: {
+      summary: 'Give an overlay endpoint a new overlay URL; the old one stops working and its open overlays are closed',
+      tag: 'Endpoints',
+      access: 'admin',
+      response: ZWebhookEndpointOut,
+      errors: [409],
+    },
+  },
 ];
 
 const history: RestRoute[] = [

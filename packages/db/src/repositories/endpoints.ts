@@ -35,6 +35,20 @@ export async function findOverlayEndpoint(db: Executor, token: string): Promise<
     .executeTakeFirst();
 }
 
+/**
+ * Gives an overlay endpoint a new token, only while it still holds `current`: of two rotations at
+ * once, one wins and the other is told, rather than both answering a URL and one of them being dead.
+ */
+export async function replaceOverlayToken(db: Executor, id: number, current: string, next: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ overlay_token: next })
+    .where('id', '=', id)
+    .where('overlay_token', '=', current)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function listEndpoints(db: Executor): Promise<WebhookEndpointRow[]> {
   return db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute();
 }

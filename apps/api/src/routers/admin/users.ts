@@ -24,7 +24,7 @@ import {
   ZCoinAdjustment,
 } from '@shop/domain';
 import { hashPassword } from '../../auth/password';
-import { createSession } from '../../auth/session';
+import { createSession, sessionIdFromToken } from '../../auth/session';
 import { adminProcedure } from '../../trpc';
 
 /** How many ledger rows the user panel shows. */
@@ -59,8 +59,9 @@ export const getUser = adminProcedure.input(ZAdminUserRef).query(async ({ ctx, i
 
 /**
  * POST /api/admin/change-password/{userId}. The new hash and the end of every session of that user
- * land together: whoever held the old password (or a stolen cookie) is out at their next request.
- * An admin changing their own password keeps working through a fresh session.
+ * land together: whoever held the old password (or a stolen cookie) is out at their next request,
+ * and their open /ws sockets (in every process) are closed at once. An admin changing their own
+ * password keeps working through a fresh session, whose sockets stay.
  */
 export const changePassword = adminProcedure.input(ZChangePassword).mutation(async ({ ctx, input }) => {
   const { db, now, log } = ctx.services;
@@ -70,10 +71,13 @@ export const changePassword = adminProcedure.input(ZChangePassword).mutation(asy
     await setPasswordHash(tx, input.userId, passwordHash);
     await deleteSessionsOfUser(tx, input.userId);
   });
+  let keep: string | null = null;
   if (input.userId === ctx.user.id) {
     const session = await createSession(db.kysely, ctx.user.id, now());
     ctx.cookies.set(session.token, session.expiresAt);
+    keep = sessionIdFromToken(session.token);
   }
+  ctx.services.realtime.endSessions({ userId: input.userId, keep });
   log.info({ adminId: ctx.user.id, userId: input.userId }, 'admin changed a password and ended its sessions');
   return { status: 'success' as const, message: ADMIN_TOOLS_MSG.passwordChanged };
 });

@@ -5,6 +5,7 @@ import {
   insertEndpoint,
   listEndpoints,
   newOverlayToken,
+  replaceOverlayToken,
   toWebhookEndpoint,
   updateEndpoint,
 } from '@shop/db';
@@ -81,6 +82,24 @@ const remove = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
 });
 
 /**
+ * Rotate: a new overlay URL for an overlay endpoint (the old one leaked, say, or an old OBS scene
+ * should stop showing alerts). The old token stops working at once, and the overlays open with it,
+ * in every process, are closed and stop retrying; the admin puts the new URL into OBS.
+ */
+const rotateOverlayToken = adminProcedure.input(ZId).mutation(async ({ ctx, input }) => {
+  const db = ctx.services.db.kysely;
+  const before = await readEndpointRow(db, input.id);
+  if (!before.overlay_token) {
+    throw new AppError('CONFLICT', 'Only an overlay endpoint (overlay://) has an overlay URL to rotate');
+  }
+  if (!(await replaceOverlayToken(db, input.id, before.overlay_token, newOverlayToken()))) {
+    throw new AppError('CONFLICT', 'The overlay URL changed meanwhile; reload and try again');
+  }
+  ctx.services.overlays.disconnect(before.overlay_token);
+  return toWebhookEndpoint(await readEndpointRow(db, input.id), originOf(ctx));
+});
+
+/**
  * Sends one command straight to one endpoint (through the app's dispatcher, so over the same kept-open
  * connection deliveries use) and reports what the server said. Nothing is queued or charged.
  */
@@ -105,4 +124,4 @@ const test = adminProcedure.input(ZEndpointTest).mutation(async ({ ctx, input })
     : { success: false, message: result.error, durationMs: result.durationMs };
 });
 
-export const endpointsRouter = router({ list, create, update, delete: remove, test });
+export const endpointsRouter = router({ list, create, update, delete: remove, test, rotateOverlayToken });

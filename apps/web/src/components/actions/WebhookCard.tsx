@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Card, Code, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { TWebhookEndpoint } from '@shop/domain';
-import { IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
+import { ConfirmModal } from './ConfirmModal';
 import { ENDPOINT_GAME_LABELS, GAME_COLORS } from './game-labels';
 import { OverlayLink } from './OverlayLink';
 
@@ -15,11 +16,12 @@ interface Props {
   onDelete: () => void;
 }
 
-/** One endpoint in the Webhooks tab: state, toggle, and a one-off command test. */
+/** One endpoint in the Webhooks tab: state, toggle, a one-off command test, and Rotate for an overlay's URL. */
 export function WebhookCard({ endpoint, onEdit, onDelete }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [command, setCommand] = useState('');
+  const [confirmingRotate, setConfirmingRotate] = useState(false);
 
   const toggle = useMutation(
     trpc.endpoints.update.mutationOptions({
@@ -36,6 +38,16 @@ export function WebhookCard({ endpoint, onEdit, onDelete }: Props) {
     }),
   );
   const result = test.data;
+  const rotate = useMutation(
+    trpc.endpoints.rotateOverlayToken.mutationOptions({
+      onSuccess: async () => {
+        notify.success('Overlay URL rotated', 'Put the new URL into OBS: the old one no longer works.');
+        setConfirmingRotate(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.endpoints.list.queryKey() });
+      },
+      onError: (err) => notify.error('Failed to rotate overlay URL', errorMessage(err)),
+    }),
+  );
 
   return (
     <Card withBorder padding="md" data-testid="webhook-card">
@@ -58,7 +70,25 @@ export function WebhookCard({ endpoint, onEdit, onDelete }: Props) {
             onChange={(e) => toggle.mutate({ id: endpoint.id, active: e.currentTarget.checked })}
           />
         </Group>
-        {endpoint.overlayUrl && <OverlayLink url={endpoint.overlayUrl} />}
+        {endpoint.overlayUrl && (
+          <Stack gap={6}>
+            <OverlayLink url={endpoint.overlayUrl} />
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => setConfirmingRotate(true)}
+              >
+                Rotate
+              </Button>
+              <Text size="xs" c="dimmed">
+                A new URL for this overlay, if the current one leaked.
+              </Text>
+            </Group>
+          </Stack>
+        )}
         {/* The input takes its own row on a phone so its placeholder is not cut off. */}
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
@@ -105,6 +135,16 @@ export function WebhookCard({ endpoint, onEdit, onDelete }: Props) {
           </Button>
         </Group>
       </Stack>
+      <ConfirmModal
+        opened={confirmingRotate}
+        title="Rotate overlay URL"
+        message="The overlay gets a new URL. The current one stops working at once and overlays open with it stop showing alerts, so put the new URL into OBS afterwards."
+        confirmLabel="Rotate"
+        color="red"
+        loading={rotate.isPending}
+        onConfirm={() => rotate.mutate({ id: endpoint.id })}
+        onClose={() => setConfirmingRotate(false)}
+      />
     </Card>
   );
 }
