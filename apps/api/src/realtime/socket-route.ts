@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import type { SocketViewer } from './hub';
+import { resumeReceipts, resumeSince } from './receipt-resume';
 import { socketViewer } from './socket-user';
 import { upgradeRelease } from './upgrade-release';
 
@@ -29,7 +30,14 @@ export function registerSocketRoute(app: FastifyInstance, services: Services): v
       upgrades.release(socket, req);
       if (!services.realtime.add(socket, req.ip)) return;
       const found = viewers.get(req);
-      if (found) services.realtime.identify(socket, found.viewer, found.mark);
+      if (!found) return;
+      services.realtime.identify(socket, found.viewer, found.mark);
+      const since = resumeSince(req.query, services.now());
+      if (since !== null) {
+        resumeReceipts(services, socket, found.viewer.userId, since).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'receipts could not be resumed'),
+        );
+      }
     },
   );
 }

@@ -403,3 +403,57 @@ export async function recentFeedEvents(db: Executor, limit: number): Promise<Rec
     success: r.is_test === 1 ? r.success === 1 : true,
   }));
 }
+
+/** A trigger as a reconnecting viewer's socket is told about it (receipt-resume). */
+export interface ResumedTrigger {
+  id: number;
+  actionName: string;
+  cost: number;
+  success: number | null;
+  refunded: number;
+  /** The most tries any of its own deliveries made so far. */
+  attempts: number;
+}
+
+/**
+ * A viewer's triggers made since `fromMs`, newest first (at most `limit`): what a socket that was
+ * away (its process died, the network dropped) needs to learn how they ended. Tests are left out:
+ * they have no paying viewer.
+ */
+export async function listTriggersSince(
+  db: Executor,
+  userId: number,
+  fromMs: number,
+  limit: number,
+): Promise<ResumedTrigger[]> {
+  const rows = await db
+    .selectFrom('action_history')
+    .select((eb) => [
+      'action_history.id',
+      'action_history.action_name',
+      'action_history.cost',
+      'action_history.success',
+      'action_history.refunded',
+      eb
+        .selectFrom('deliveries')
+        .select((inner) => inner.fn.max('deliveries.attempts').as('m'))
+        .whereRef('deliveries.history_id', '=', 'action_history.id')
+        .where('deliveries.is_resend', '=', 0)
+        .as('attempts'),
+    ])
+    .where('action_history.user_id', '=', userId)
+    .where('action_history.created_at', '>=', fromMs)
+    .where('action_history.is_test', '=', 0)
+    .orderBy('action_history.created_at', 'desc')
+    .orderBy('action_history.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    actionName: r.action_name,
+    cost: Number(r.cost),
+    success: r.success,
+    refunded: r.refunded,
+    attempts: Number(r.attempts ?? 0),
+  }));
+}

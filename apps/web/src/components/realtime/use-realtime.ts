@@ -16,8 +16,14 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 
-function realtimeUrl(): string {
-  return `${window.location.protocol === 'https:' ? 'wss://' : 'ws://'}${window.location.host}/ws`;
+/**
+ * A reconnect names the time of the last message heard (`since`), so the server sends where the
+ * viewer's recent triggers stand: receipts sent while the socket was away (its api process died,
+ * the network dropped) would otherwise never arrive.
+ */
+function realtimeUrl(since: number): string {
+  const base = `${window.location.protocol === 'https:' ? 'wss://' : 'ws://'}${window.location.host}/ws`;
+  return since > 0 ? `${base}?since=${since}` : base;
 }
 
 interface Options {
@@ -44,6 +50,8 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
   const retryTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Set by reconnect() so the user who asked hears that it worked. */
   const announceRef = useRef(false);
+  /** When the server sent the last message this client heard (epoch ms), for the reconnect's `since`. */
+  const lastHeardRef = useRef(0);
   const onMessageRef = useRef(onMessage);
   const announceNowRef = useRef(announce);
   useEffect(() => {
@@ -63,7 +71,7 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
   const connect = useCallback(() => {
     teardown();
     setStatus('connecting');
-    const socket = new WebSocket(realtimeUrl());
+    const socket = new WebSocket(realtimeUrl(lastHeardRef.current));
     socketRef.current = socket;
     let opened = false;
     // A connect that hangs counts as a failed attempt, so it goes through the retry path below.
@@ -85,6 +93,8 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
     socket.onmessage = (event) => {
       const message = parseRealtimeMessage(event.data);
       if (!message || socketRef.current !== socket) return;
+      const at = 'timestamp' in message ? Date.parse(message.timestamp) : Number.NaN;
+      if (Number.isFinite(at)) lastHeardRef.current = Math.max(lastHeardRef.current, at);
       if (isActivity(message)) setActivity((list) => mergeActivity(list, message));
       onMessageRef.current?.(message);
     };
@@ -116,6 +126,8 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: identity is a reconnect trigger, not an input of connect()
   useEffect(() => {
+    // Another viewer (or none) signed in: what the last one heard says nothing about their triggers.
+    lastHeardRef.current = 0;
     connect();
     return teardown;
   }, [connect, teardown, identity]);
