@@ -101,13 +101,7 @@ describe.each(testDialects())('pausing the shop on %s', (dialect) => {
     const stand = await startTwitchStandIn({ initial: { live: false } });
     const t = await createTestApp(dialect, {
       admin: TEST_ADMIN,
-      twitch: {
-        channel: stand.channel,
-        clientId: stand.clientId,
-        clientSecret: stand.clientSecret,
-        apiBase: stand.apiBase,
-        authBase: stand.authBase,
-      },
+      twitch: stand.config,
     });
     try {
       const admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);

@@ -29,13 +29,7 @@ describe.each(testDialects())('Twitch broadcaster authorization (OAuth code flow
     stand = await startTwitchStandIn();
     t = await createTestApp(dialect, {
       admin: TEST_ADMIN,
-      twitch: {
-        channel: stand.channel,
-        clientId: stand.clientId,
-        clientSecret: stand.clientSecret,
-        apiBase: stand.apiBase,
-        authBase: stand.authBase,
-      },
+      twitch: stand.config,
     });
     admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
   });
@@ -145,13 +139,7 @@ describe.each(testDialects())('Twitch authorization and the configured channel o
   const appFor = async (channel: string | null) => {
     const t = await createTestApp(dialect, {
       admin: TEST_ADMIN,
-      twitch: {
-        channel,
-        clientId: stand.clientId,
-        clientSecret: stand.clientSecret,
-        apiBase: stand.apiBase,
-        authBase: stand.authBase,
-      },
+      twitch: { ...stand.config, channel },
     });
     apps.push(t);
     return { t, admin: await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password) };

@@ -33,13 +33,7 @@ describe.each(testDialects())('universal routing by the live stream game on %s',
     hook = await startControlledWebhook();
     t = await createTestApp(dialect, {
       admin: TEST_ADMIN,
-      twitch: {
-        channel: stand.channel,
-        clientId: stand.clientId,
-        clientSecret: stand.clientSecret,
-        apiBase: stand.apiBase,
-        authBase: stand.authBase,
-      },
+      twitch: stand.config,
     });
     admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     endpoints.minecraft = await addEndpoint(t, hook.url, 'minecraft', 'Survival server');

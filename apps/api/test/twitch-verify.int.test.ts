@@ -12,13 +12,7 @@ describe.each(testDialects())('Verify with Twitch on %s', (dialect) => {
   beforeAll(async () => {
     stand = await startTwitchStandIn();
     t = await createTestApp(dialect, {
-      twitch: {
-        channel: stand.channel,
-        clientId: stand.clientId,
-        clientSecret: stand.clientSecret,
-        apiBase: stand.apiBase,
-        authBase: stand.authBase,
-      },
+      twitch: stand.config,
     });
   });
   afterAll(async () => {

@@ -6,11 +6,7 @@ import { createTestApp, registerUser, type TestApp, testConfig } from './helpers
 import { startTwitchStandIn, type TwitchStandIn } from './stand-ins/twitch-server';
 
 const twitchConfig = (stand: TwitchStandIn, change: Partial<TwitchConfig> = {}): TwitchConfig => ({
-  channel: stand.channel,
-  clientId: stand.clientId,
-  clientSecret: stand.clientSecret,
-  apiBase: stand.apiBase,
-  authBase: stand.authBase,
+  ...stand.config,
   ...change,
 });
 
@@ -249,13 +245,7 @@ describe.each(testDialects())('twitch without credentials or reachable Twitch on
 
   it('reads offline with a note when Twitch was never reached, without leaking the secret', async () => {
     stand.set({ failing: true });
-    const t = await appWith({
-      channel: stand.channel,
-      clientId: stand.clientId,
-      clientSecret: stand.clientSecret,
-      apiBase: stand.apiBase,
-      authBase: stand.authBase,
-    });
+    const t = await appWith(stand.config);
     const res = await t.app.inject({ method: 'GET', url: '/api/twitch/status' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(stand.clientSecret);
@@ -264,13 +254,7 @@ describe.each(testDialects())('twitch without credentials or reachable Twitch on
   });
 
   it('reads offline with a note when the configured channel does not exist', async () => {
-    const t = await appWith({
-      channel: 'nobody-here',
-      clientId: stand.clientId,
-      clientSecret: stand.clientSecret,
-      apiBase: stand.apiBase,
-      authBase: stand.authBase,
-    });
+    const t = await appWith({ ...stand.config, channel: 'nobody-here' });
     expect(await statusOf(t)).toMatchObject({ isLive: false, note: 'Twitch has no channel named nobody-here' });
   });
 

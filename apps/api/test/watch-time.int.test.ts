@@ -4,7 +4,6 @@ import type { TRealtimeMessage, TWatchTimeReward, TWatchTimeSettingsUpdate, TWat
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app';
-import type { TwitchConfig } from '../src/env';
 import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp, testConfig } from './helpers';
 import { startTwitchStandIn, type TwitchStandIn } from './stand-ins/twitch-server';
 import { authorizeTwitch, verifyTwitch } from './twitch-oauth-flow';
@@ -219,20 +218,13 @@ describe.each(testDialects())('watch-time with real Twitch chatters (stand-in) o
   let claimer: { id: number; cookie: string };
   let bot: { id: number; cookie: string };
 
-  const twitch = (s: TwitchStandIn): TwitchConfig => ({
-    channel: s.channel,
-    clientId: s.clientId,
-    clientSecret: s.clientSecret,
-    apiBase: s.apiBase,
-    authBase: s.authBase,
-  });
   /** Into the next 5-minute window, and past the stream cache's 30 s. */
   const nextWindow = () => t.clock.advance(5 * MINUTE);
 
   beforeAll(async () => {
     // Two chatters per page, so a chat of five needs three pages.
     stand = await startTwitchStandIn({ initial: { chattersPageSize: 2 } });
-    t = await createTestApp(dialect, { admin: TEST_ADMIN, twitch: twitch(stand), nodeEnv: 'production' });
+    t = await createTestApp(dialect, { admin: TEST_ADMIN, twitch: stand.config, nodeEnv: 'production' });
     adminCookie = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     admin = client(t, adminCookie);
     present = await viewer(t, 'chat-present', null);

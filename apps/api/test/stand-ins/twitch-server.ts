@@ -19,6 +19,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TwitchConfig } from '../../src/env';
 
 export interface TwitchStandInState {
   live: boolean;
@@ -42,6 +43,8 @@ interface Grant {
 export interface TwitchStandIn {
   /** The server's origin, e.g. http://127.0.0.1:40123 */
   baseUrl: string;
+  /** The shop's Twitch settings that point at this stand-in (TWITCH_CHANNEL, _CLIENT_ID, ...). */
+  config: TwitchConfig;
   /** TWITCH_API_BASE to configure. */
   apiBase: string;
   /** TWITCH_AUTH_BASE to configure. */
@@ -310,6 +313,7 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
 
   return {
     baseUrl,
+    config: { channel, clientId, clientSecret, apiBase: `${baseUrl}/helix`, authBase: `${baseUrl}/oauth2` },
     apiBase: `${baseUrl}/helix`,
     authBase: `${baseUrl}/oauth2`,
     channel,

@@ -164,6 +164,11 @@ function PaymentRow({ payment, now }: { payment: TAdminPayment; now: number }) {
         )}
       </Table.Td>
       <Table.Td>
+        {payment.attentionReason && (
+          <Text size="sm" c="red" fw={600} lineClamp={2}>
+            {payment.attentionReason}
+          </Text>
+        )}
         <Text size="sm" c="dimmed" lineClamp={2}>
           {payment.reason ?? ''}
         </Text>

@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { MSG, type TUser, TWITCH_VERIFY_MSG, ZLinkTwitch } from '@shop/domain';
 import { IconBrandTwitch, IconCoin, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
+import { TwitchNoticeAlert } from '../watch-time/TwitchNoticeAlert';
 import { twitchVerifyNotice } from './twitch-verify-notice';
 
 /** A full page load, not a route: the server sends the browser on to Twitch and back. */
@@ -18,8 +18,6 @@ export function TwitchLinkCard({ user }: { user: TUser }) {
   const { setUser } = useAuth();
   const form = useForm({ initialValues: { twitchUsername: '' } });
   const link = useMutation(trpc.user.linkTwitch.mutationOptions({ onSuccess: (fresh) => setUser(fresh) }));
-  const [params, setParams] = useSearchParams();
-  const notice = twitchVerifyNotice(params);
 
   const submit = form.onSubmit((values) => {
     const parsed = ZLinkTwitch.safeParse(values);
@@ -58,19 +56,7 @@ export function TwitchLinkCard({ user }: { user: TUser }) {
         <Text size="sm" c="dimmed">
           Link your Twitch account to earn coins automatically while you watch the stream.
         </Text>
-        {notice && (
-          <Alert
-            color={notice.color}
-            variant="light"
-            title={notice.title}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setParams({}, { replace: true })}
-            role="status"
-          >
-            {notice.message}
-          </Alert>
-        )}
+        <TwitchNoticeAlert read={twitchVerifyNotice} />
         {user.twitchUsername ? (
           <Stack>
             <Group gap="sm">

@@ -1,17 +1,12 @@
 import { TWITCH_VERIFY_MSG } from '@shop/domain';
-
-/** What 'Verify with Twitch' left in the dashboard's address (`?twitch=...`). */
-export interface TwitchVerifyNotice {
-  color: 'green' | 'red' | 'yellow';
-  title: string;
-  message: string;
-}
+import type { TwitchNotice } from '../watch-time/twitch-notice';
 
 /**
- * The server's callback sends the viewer back to /dashboard with `twitch=verified&login=...`,
- * `twitch=error&reason=...` or `twitch=not-configured`; anything else is ignored.
+ * What 'Verify with Twitch' left in the dashboard's address: the server's callback sends the viewer
+ * back to /dashboard with `twitch=verified&login=...`, `twitch=error&reason=...` or
+ * `twitch=not-configured`; anything else is ignored.
  */
-export function twitchVerifyNotice(params: URLSearchParams): TwitchVerifyNotice | null {
+export function twitchVerifyNotice(params: URLSearchParams): TwitchNotice | null {
   const outcome = params.get('twitch');
   if (outcome === 'verified') {
     const login = params.get('login')?.trim().slice(0, 25);
