@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { UserRow } from '@shop/db';
+import type { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session';
 import type { Services } from './services';
@@ -24,6 +25,12 @@ export interface Context {
   ip: string;
   cookies: SessionCookies;
   request: RequestFacts;
+  /**
+   * Set by the REST adapter when the HTTP body cannot become input (not JSON, missing, not an
+   * object, an unknown media type). The procedure's access check throws it only once the caller
+   * is let in, so nobody learns about a route's input before being allowed to call it.
+   */
+  inputRefusal?: TRPCError;
 }
 
 const noCookies: SessionCookies = { set: () => {}, clear: () => {} };

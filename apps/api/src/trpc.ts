@@ -35,18 +35,33 @@ const notSignedIn = () => new AppError('UNAUTHORIZED', 'You must be logged in');
 const signedInWithMappedErrors = t.middleware(async ({ ctx, next }) => {
   const user = ctx.user;
   if (!user) throw trpcErrorOf(notSignedIn());
+  if (ctx.inputRefusal) throw ctx.inputRefusal;
   return mapped(await next({ ctx: { user } }));
 });
 
+/**
+ * Access is settled by these middlewares, and every procedure adds them with .use() before its
+ * .input(): tRPC runs a procedure's middlewares and input parsers in the order they were added
+ * (the raw input of /trpc is even read lazily, inside the parser), so an anonymous caller or a
+ * viewer is turned away before anything about the input is looked at. A body the REST adapter
+ * could not read is refused at the same point, right after the access check, for the same reason.
+ */
 const requireAdmin = t.middleware(({ ctx, next }) => {
   if (!ctx.user) throw notSignedIn();
   if (ctx.user.is_admin !== 1) throw new AppError('FORBIDDEN', 'Admin access required');
+  if (ctx.inputRefusal) throw ctx.inputRefusal;
   return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Nobody is turned away from a public procedure, so an unreadable body is refused at once. */
+const publicWithMappedErrors = t.middleware(async ({ ctx, next }) => {
+  if (ctx.inputRefusal) throw ctx.inputRefusal;
+  return mapped(await next());
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = t.procedure.use(publicWithMappedErrors);
 export const authedProcedure = t.procedure.use(signedInWithMappedErrors);
 /**
  * Any admin change may touch actions, endpoints or categories: the in-memory catalog triggers read from
@@ -58,4 +73,5 @@ const invalidateCatalog = t.middleware(async ({ ctx, type, next }) => {
   return result;
 });
 
-export const adminProcedure = publicProcedure.use(requireAdmin).use(invalidateCatalog);
+// Not on publicProcedure: its refusal of an unreadable body would come before the admin check.
+export const adminProcedure = t.procedure.use(mapAppErrors).use(requireAdmin).use(invalidateCatalog);
