@@ -38,7 +38,8 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('settling a trigger whose deliverie
     const rows = await claimDueDeliveries(t.db, t.clock.now(), 10, 60_000);
     expect(rows).toHaveLength(4);
     const [first, second] = [...new Set(rows.map((r) => r.history_id))];
-    const of = (historyId: number | undefined) => rows.filter((r) => r.history_id === historyId);
+    const of = (historyId: number | undefined) =>
+      rows.filter((r) => r.history_id === historyId).sort((x, y) => (x.endpoint_id ?? 0) - (y.endpoint_id ?? 0));
     return { viewer, first: of(first), second: of(second) };
   }
 
@@ -52,15 +53,18 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('settling a trigger whose deliverie
   it('refunds the trigger when its last two deliveries fail on two processes while one batches outcomes', async () => {
     const { viewer, first, second } = await twoTriggersOfTwoTargets();
     const now = t.clock.now();
+    // One delivery of each trigger per endpoint, in the endpoints' order.
     const [a1, a2] = first;
     const [b1, b2] = second;
     if (!a1 || !a2 || !b1 || !b2) throw new Error('expected two deliveries per trigger');
 
     // This process writes a batch of outcomes in one transaction (as OutcomeRecorder does). Its first
     // item reads a trigger's statuses; between the two items, the other process records the failure of
-    // the second trigger's other delivery and commits.
+    // the second trigger's other delivery and commits. Both items of the batch are for endpoint B and
+    // the other process's outcome for endpoint A, as two processes' lanes would be: the other process
+    // writes nothing this batch holds, so it commits while the batch is open.
     const secondItem = await t.db.transaction(async (tx) => {
-      const firstItem = await recordInTransaction(tx, t.db.dialect, a1, failed(now));
+      const firstItem = await recordInTransaction(tx, t.db.dialect, a2, failed(now));
       expect(firstItem.settlement).toBeNull();
       const elsewhere = await transactionWithRetry(other, (otherTx) =>
         recordInTransaction(otherTx, other.dialect, b1, failed(now)),
@@ -72,7 +76,7 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('settling a trigger whose deliverie
     expect(secondItem.settlement).toMatchObject({ success: false, refunded: true });
     expect((await findHistory(t.db.kysely, b1.history_id))?.refunded).toBe(1);
     // The first trigger still has a delivery in flight: it stays pending.
-    expect((await findHistory(t.db.kysely, a2.history_id))?.success).toBeNull();
+    expect((await findHistory(t.db.kysely, a1.history_id))?.success).toBeNull();
     expect(Number((await findUserById(t.db.kysely, viewer.id))?.coin_balance)).toBe(100 - 2 * 7 + 7);
   });
 });
