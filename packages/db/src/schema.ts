@@ -112,6 +112,9 @@ export interface PaymentsTable {
   /** Coins taken back after a refund or reversal, and what could not be taken (the balance was spent). */
   coins_reclaimed: ColumnType<number, number | undefined, number>;
   coins_unrecovered: ColumnType<number, number | undefined, number>;
+  /** Money PayPal's refunds accounted for (refund_shares) returned, and the coins left out of the credit for those seen before it. */
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  coins_withheld: ColumnType<number, number | undefined, number>;
   /**
    * Reconciliation's schedule: checks that did not settle the order (its backoff grows with them),
    * those of them that failed (at the limit the checks stop and the order is flagged), and when it
@@ -236,6 +239,26 @@ export interface AppSecretsTable {
   updated_at: Millis;
 }
 
+/**
+ * One PayPal refund or reversal of a payment, accounted for once (migration 2026_11_27_0013). A share
+ * recorded before the order was credited was left out of the credit (nothing taken, nothing unrecovered).
+ * A record: what the next refund owes is decided from the totals on the locked payment row.
+ */
+export interface RefundSharesTable {
+  id: Generated<number>;
+  payment_id: number;
+  /** PayPal's refund (or reversal) id; its ledger row's reference is `payment-<kind>:<refund_id>`. */
+  refund_id: string;
+  kind: 'refund' | 'reversal';
+  /** Cents it returned; null: everything that was left. */
+  cents: number | null;
+  /** The coins it stands for. */
+  coins: number;
+  coins_taken: ColumnType<number, number | undefined, number>;
+  coins_unrecovered: ColumnType<number, number | undefined, number>;
+  created_at: Millis;
+}
+
 export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   action_history: ActionHistoryTable;
@@ -253,6 +276,7 @@ export interface Database {
   twitch_oauth_states: TwitchOauthStatesTable;
   app_secrets: AppSecretsTable;
   shop_settings: ShopSettingsTable;
+  refund_shares: RefundSharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -260,6 +284,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type RefundShareRow = Selectable<RefundSharesTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type CoinPackageRow = Selectable<CoinPackagesTable>;

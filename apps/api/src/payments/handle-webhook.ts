@@ -82,7 +82,8 @@ export async function handlePayPalEvent(
       const result = await takeBackCoins(services, payment.order_id, {
         kind,
         id: event.id,
-        returnedCents: kind === 'reversal' ? null : (event.totalReturnedCents ?? event.amountCents),
+        cents: event.amountCents,
+        totalCents: event.totalReturnedCents,
       });
       switch (result.kind) {
         case 'taken':
@@ -91,6 +92,8 @@ export async function handlePayPalEvent(
             : `Took back ${result.taken} coins`;
         case 'nothing_owed':
           return 'Nothing more to take back';
+        case 'before_credit':
+          return `Partial ${kind} noted before the credit: ${result.coins} coins fewer will be credited`;
         case 'not_credited':
           return 'The order was never credited; marked refunded';
         case 'unknown_order':

@@ -24,10 +24,26 @@ export interface OrderSnapshot {
   /** purchase_units[0].custom_id */
   customId: string | null;
   /** purchase_units[0].payments.captures[0] */
-  capture: { id: string; status: string; amountCents: number; currency: string } | null;
+  capture: {
+    id: string;
+    status: string;
+    amountCents: number;
+    currency: string;
+    /**
+     * The COMPLETED refunds of purchase_units[0].payments.refunds (the order's one capture). Known
+     * only from an order read; a capture webhook leaves it out.
+     */
+    refunds?: RefundSeen[];
+  } | null;
   /** purchase_units[0].amount */
   orderAmountCents: number | null;
   currency: string | null;
+}
+
+/** A refund PayPal completed on a capture: the money it returned. */
+export interface RefundSeen {
+  id: string;
+  cents: number;
 }
 
 export type CaptureOutcome =
@@ -73,7 +89,7 @@ export interface PayPalClient {
   getOrder(orderId: string): Promise<OrderSnapshot | null>;
   /** A capture and the order it belongs to (`supplementary_data.related_ids.order_id`); null when unknown. */
   getCapture(captureId: string): Promise<{ id: string; status: string; orderId: string | null } | null>;
-  /** Refunds a capture in full; a repeated requestId is answered without moving money twice. */
+  /** Refunds all that is left of a capture; a repeated requestId is answered without moving money twice. */
   refundCapture(captureId: string, requestId: string): Promise<RefundOutcome>;
   /**
    * Asks PayPal whether a webhook delivery is genuine. `rawEvent` is the body exactly as received:
@@ -158,6 +174,17 @@ function parseMoney(value: unknown, what: string): { cents: number; currency: st
   };
 }
 
+/** The completed refunds of an order's `payments.refunds`; a pending one has not returned money yet. */
+function parseRefunds(value: unknown): RefundSeen[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((refund) => field(refund, 'status') === 'COMPLETED')
+    .map((refund) => ({
+      id: reqString(field(refund, 'id'), 'refunds[].id'),
+      cents: parseMoney(field(refund, 'amount'), 'refunds[].amount').cents,
+    }));
+}
+
 /** Reads the parts of a PayPal order (or capture response) that payment handling cares about. */
 function parseOrder(body: unknown): OrderSnapshot {
   const id = reqString(field(body, 'id'), 'id');
@@ -173,6 +200,7 @@ function parseOrder(body: unknown): OrderSnapshot {
       status: reqString(field(rawCapture, 'status'), 'captures[0].status'),
       amountCents: money.cents,
       currency: money.currency,
+      refunds: parseRefunds(field(field(unit, 'payments'), 'refunds')),
     };
   }
 

@@ -20,8 +20,12 @@ export type Settlement =
   /** The order had already ended as refunded or reversed. */
   | { kind: 'closed'; status: TPaymentStatus; reason: string | null };
 
-/** Capture states that mean the money went back before we credited anything. */
-const GONE_BACK = new Set(['REFUNDED', 'PARTIALLY_REFUNDED', 'REVERSED']);
+/**
+ * Capture states that mean all the money went back before we credited anything. A partially
+ * refunded capture is not one: the rest is still the shop's, so it is credited (less the refunds)
+ * or refunded like any other capture.
+ */
+const GONE_BACK = new Set(['REFUNDED', 'REVERSED']);
 /** Capture states in which no money was taken. */
 const NOT_TAKEN = new Set(['DECLINED', 'FAILED']);
 
@@ -41,6 +45,8 @@ function creditBlocker(payment: PaymentRow, capture: CapturedMoney, customId: st
  * currency and buyer the order recorded when it was created; a refund at PayPal when it was
  * captured but does not match, so money we will not credit is never kept; otherwise it waits or
  * closes. Every step is idempotent, so replays and racing callers end in the same place.
+ * A capture PARTIALLY_REFUNDED before the credit is credited the coins the money kept stands for
+ * (creditPayment), or, when it does not match, what is left of it is refunded.
  *
  * `flagIfRefused`: the caller is not the buyer's browser (a webhook, reconciliation), so crediting an
  * order that had been refused goes unseen by the buyer, who was told the payment failed: the
@@ -80,28 +86,28 @@ export async function settleCapture(
     await markPaymentRefunded(db.kysely, orderId, { reason, captureId: capture.id }, now);
     return { kind: 'refunded', reason };
   }
-  if (capture.status !== 'COMPLETED') {
+  const partlyRefunded = capture.status === 'PARTIALLY_REFUNDED';
+  if (capture.status !== 'COMPLETED' && !partlyRefunded) {
     return { kind: 'pending', reason: `The payment is not completed (status ${capture.status})` };
   }
-  const blocker = creditBlocker(payment, capture, customId);
+  // A partly refunded capture was completed first: it is checked as captured, at its full amount.
+  const blocker = creditBlocker(payment, partlyRefunded ? { ...capture, status: 'COMPLETED' } : capture, customId);
   if (blocker) return refundUncreditable(services, gateway, payment, capture.id, blocker);
   const note = options.flagIfRefused
     ? `Credited after it had been refused (${payment.failure_reason ?? 'no reason recorded'}); the buyer was told the payment failed`
     : undefined;
-  const credited = await creditPayment(
-    services,
-    payment,
-    capture.id,
-    note === undefined ? {} : { flagIfRefused: note },
-  );
+  const credited = await creditPayment(services, payment, capture.id, {
+    flagIfRefused: note,
+    refunds: capture.refunds,
+  });
   if (credited.kind === 'closed') log.warn({ orderId, status: credited.status }, 'capture arrived for a closed order');
   return credited;
 }
 
 /**
- * Sends captured money back in full. The request id is fixed per capture, so however many paths
- * try at once PayPal refunds once. If PayPal cannot be reached the order stays open with the
- * reason, and the next reconciliation pass tries again.
+ * Sends captured money back: all of it, or all that earlier refunds left. The request id is fixed
+ * per capture, so however many paths try at once PayPal refunds once. If PayPal cannot be reached
+ * the order stays open with the reason, and the next reconciliation pass tries again.
  */
 async function refundUncreditable(
   services: Services,

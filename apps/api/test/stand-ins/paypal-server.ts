@@ -193,7 +193,17 @@ export async function startPayPalStandIn(options: { delayMs?: number } = {}): Pr
         update_time: order.capture.create_time,
       };
       if (order.customId !== null) capture.custom_id = order.customId;
-      unit.payments = { captures: [capture] };
+      // PayPal's order details list the capture's refunds beside it (reversals only change its status).
+      const refunds = order.refunds
+        .filter((r) => r.kind === 'refund')
+        .map((r) => ({
+          id: r.id,
+          status: 'COMPLETED',
+          amount: { currency_code: order.capture?.amount.currency_code, value: centsToValue(r.cents) },
+          create_time: r.createTime,
+          update_time: r.createTime,
+        }));
+      unit.payments = refunds.length > 0 ? { captures: [capture], refunds } : { captures: [capture] };
     }
     const self = `${baseUrl}/v2/checkout/orders/${encodeURIComponent(order.id)}`;
     return {

@@ -9,6 +9,7 @@ import * as live from './2026_11_23_0007_live';
 import * as settlementSweep from './2026_11_27_0008_settlement_sweep';
 import * as twitchProof from './2026_11_27_0009_twitch_proof';
 import * as paymentReconcile from './2026_11_27_0010_payment_reconcile';
+import * as refundShares from './2026_11_27_0013_refund_shares';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0008_settlement_sweep': settlementSweep,
   '2026_11_27_0009_twitch_proof': twitchProof,
   '2026_11_27_0010_payment_reconcile': paymentReconcile,
+  '2026_11_27_0013_refund_shares': refundShares,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
+import type { Insertable } from 'kysely';
 import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
-import type { NewPayment, PaymentRow } from '../schema';
+import type { NewPayment, PaymentRow, RefundSharesTable } from '../schema';
 
 /** Statuses from which a payment may still be credited: money may yet be captured for them. */
 const CREDITABLE = ['created', 'refused'] as const;
@@ -57,14 +58,15 @@ export async function lockBalance(tx: Executor, dialect: DialectName, userId: nu
  *
  * `flagIfRefused` is the admin's note for an order credited although it had been refused (the buyer
  * was told the payment failed); it is written only if the row really is refused when claimed. A
- * credit otherwise clears an older note: whatever it warned of has settled.
+ * credit otherwise clears an older note: whatever it warned of has settled. `reason` is kept as the
+ * order's reason (say, that part of it was refunded before the credit).
  */
 export async function claimPaymentForCredit(
   tx: Executor,
   orderId: string,
   captureId: string | null,
   now: number,
-  options: { flagIfRefused?: string } = {},
+  options: { flagIfRefused?: string; reason?: string } = {},
 ): Promise<boolean> {
   const claim = (from: readonly PaymentRow['status'][], attention: string | null) =>
     tx
@@ -72,7 +74,7 @@ export async function claimPaymentForCredit(
       .set({
         status: 'credited',
         ...(captureId ? { capture_id: captureId } : {}),
-        failure_reason: null,
+        failure_reason: reasonText(options.reason ?? null),
         next_check_at: null,
         attention_reason: reasonText(attention),
         updated_at: now,
@@ -159,7 +161,7 @@ export async function notePaymentPending(
 export async function recordTakeBack(
   tx: Executor,
   paymentId: number,
-  values: { reclaimed: number; unrecovered: number; reversed: boolean; reason: string },
+  values: { reclaimed: number; unrecovered: number; refundedCents?: number; reversed: boolean; reason: string },
   now: number,
 ): Promise<void> {
   await tx
@@ -167,6 +169,7 @@ export async function recordTakeBack(
     .set({
       coins_reclaimed: values.reclaimed,
       coins_unrecovered: values.unrecovered,
+      ...(values.refundedCents === undefined ? {} : { refunded_cents: values.refundedCents }),
       failure_reason: reasonText(values.reason),
       ...(values.reversed ? { status: 'reversed' as const } : {}),
       updated_at: now,
@@ -259,5 +262,42 @@ export async function listRecentPayments(db: Executor, limit: number): Promise<P
     .orderBy('payments.created_at', 'desc')
     .orderBy('payments.id', 'desc')
     .limit(limit)
+    .execute();
+}
+
+/**
+ * Whether a PayPal refund (or reversal) was accounted for already. A check before the work, not the
+ * guarantee: the unique refund_id makes a second insert of the same refund fail.
+ */
+export async function isRefundRecorded(db: Executor, refundId: string): Promise<boolean> {
+  const row = await db.selectFrom('refund_shares').select('id').where('refund_id', '=', refundId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records one refund's share; its refund id is unique, so a refund is never accounted for twice. */
+export async function insertRefundShare(tx: Executor, values: Insertable<RefundSharesTable>): Promise<void> {
+  await tx.insertInto('refund_shares').values(values).execute();
+}
+
+/**
+ * Refunds seen before an open or refused order was credited: the money they returned and the coins
+ * the credit will leave out; `nextCheckAt`, when given, is reconciliation's next look at the order.
+ */
+export async function recordRefundsBeforeCredit(
+  tx: Executor,
+  paymentId: number,
+  values: { refundedCents: number; coinsWithheld: number; nextCheckAt?: number },
+  now: number,
+): Promise<void> {
+  await tx
+    .updateTable('payments')
+    .set({
+      refunded_cents: values.refundedCents,
+      coins_withheld: values.coinsWithheld,
+      ...(values.nextCheckAt === undefined ? {} : { next_check_at: values.nextCheckAt }),
+      updated_at: now,
+    })
+    .where('id', '=', paymentId)
+    .where('status', 'in', CREDITABLE)
     .execute();
 }
