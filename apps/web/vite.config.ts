@@ -7,6 +7,8 @@ import { routePreload } from './build/route-preload';
 const API = 'http://localhost:3000';
 
 export default defineConfig({
+  // Only this one setting of the environment reaches the client (realtime-endpoints.ts), besides VITE_*.
+  envPrefix: ['VITE_', 'REALTIME_FALLBACK_URLS'],
   plugins: [
     react(),
     // The pages people land on; the rest load their chunk on first visit, which is fine.

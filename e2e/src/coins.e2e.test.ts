@@ -30,7 +30,9 @@ describe('buying coins in Chromium', () => {
       () => document.querySelector('[data-testid="coin-balance"]')?.getAttribute('data-highlight') === 'true',
     );
     expect(await balance(page)).toBe(550);
-    await page.getByText('Payment Successful').waitFor();
+    // viewer-spec section 8, the shop's wording.
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Purchase Successful' });
+    await toast.getByText('Coins have been added to your balance!', { exact: true }).waitFor();
     await page.waitForEvent('load');
     await pill.waitFor();
     expect(await balance(page)).toBe(550);

@@ -14,6 +14,10 @@ export interface OwnServer {
   baseURL: string;
   /** SIGTERM, wait for the exit, start again on the same port and database. */
   restart: () => Promise<void>;
+  /** SIGTERM and wait for the exit, keeping port and database for `start` (a server that is down). */
+  kill: () => Promise<void>;
+  /** Starts it again after `kill`. */
+  start: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -96,6 +100,8 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
       await kill();
       await start();
     },
+    kill,
+    start,
     stop: async () => {
       await kill();
       rmSync(dataDir, { recursive: true, force: true });

@@ -37,7 +37,7 @@ export async function buyWithDemo(page: Page, packageName: string): Promise<void
   await card.getByRole('button', { name: 'Buy' }).click();
   await page.getByTestId('demo-notice').waitFor();
   await page.getByRole('button', { name: 'Pay with demo checkout' }).click();
-  await page.getByText('Payment Successful').waitFor();
+  await page.getByText('Purchase Successful', { exact: true }).waitFor();
 }
 
 /** Picks an option of a Mantine Select by its label, as a person would. */

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniqueName } from './browser';
 import { newPage, registerViaUi } from './session';
@@ -135,4 +135,54 @@ describe('the stream on the home page, the shop and the dashboard, in Chromium',
     await viewer.goto('/');
     await viewer.getByTestId('twitch-player').waitFor({ state: 'attached' });
   });
+
+  it('refreshes the status on request from the Stream Statistics card and the player, then reloads', async () => {
+    await setTwitch({ live: true, game: 'Rust' });
+    await viewer.goto('/dashboard');
+    const card = viewer.getByTestId('stream-stats');
+    await refreshAndReload(viewer, card.getByRole('button', { name: 'Refresh stream status' }));
+    // The server read Twitch again, whatever its 30 s cache held.
+    await card.getByTestId('stream-stats-game').getByText('Rust', { exact: true }).waitFor();
+    await card.getByTestId('stream-stats-state').getByText('Live', { exact: true }).waitFor();
+
+    // Once per 5 s: a click right after a refresh says how long to wait, and asks the server nothing.
+    const asked: string[] = [];
+    viewer.on('request', (req) => {
+      if (req.url().includes('twitch.refresh')) asked.push(req.url());
+    });
+    await viewer.evaluate(() => sessionStorage.setItem('streamRefreshedAt', String(Date.now())));
+    await card.getByRole('button', { name: 'Refresh stream status' }).click();
+    await viewer.getByText(/^Please wait [1-5] seconds before refreshing again$/).waitFor();
+    expect(asked).toEqual([]);
+
+    // The player has the same control.
+    await setTwitch({ live: false });
+    await viewer.goto('/');
+    const player = viewer.getByTestId('stream-player');
+    await refreshAndReload(viewer, player.getByRole('button', { name: 'Refresh stream status' }));
+    await player.getByText('Stream Offline', { exact: true }).waitFor();
+  });
 });
+
+/**
+ * Clicks a refresh control and waits for the page reload that follows. The server allows one forced
+ * refresh per 5 s for everyone (this file refreshes too): when refused, it says how long to wait.
+ */
+async function refreshAndReload(page: Page, button: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.evaluate(() => sessionStorage.removeItem('streamRefreshedAt'));
+    // Left waiting when refused: caught, so the page's close at the end does not fail the run.
+    const loaded = page.waitForEvent('load').catch(() => undefined);
+    const answered = page.waitForResponse((res) => res.url().includes('twitch.refresh'));
+    await button.click();
+    const res = await answered;
+    if (res.ok()) {
+      await loaded;
+      return;
+    }
+    expect(res.status()).toBe(429);
+    const seconds = Number(/(\d+) seconds/.exec(await res.text())?.[1] ?? '1');
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+  }
+  throw new Error('the refresh was refused five times');
+}

@@ -41,6 +41,11 @@ const ZEnv = z
         message: 'must be a hop count such as 1, or a comma list of proxy addresses (never true: that trusts anyone)',
       }),
     WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+    REALTIME_FALLBACK_URLS: z
+      .string()
+      .default('')
+      .transform(parseSocketOrigins)
+      .refine((v) => v !== null, { message: 'must be a comma list of ws:// or wss:// URLs' }),
     LOGIN_LIMIT_PER_MINUTE: z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
@@ -167,6 +172,11 @@ export interface Config {
   trustProxy: number | string[];
   /** Open /ws sockets allowed from one client address. */
   socketsPerAddress: number;
+  /**
+   * Origins of the live feed's fallback endpoints (REALTIME_FALLBACK_URLS, which the web build reads
+   * too), allowed in the pages' connect-src so the Live Activity test can reach them.
+   */
+  realtimeFallbackOrigins?: string[];
   /** Twitch Helix for the stream status; a null part leaves the shop offline with a note saying which. */
   twitch: TwitchConfig;
   /** The home page's video lists; a null setting leaves that list empty with a note naming it. */
@@ -272,6 +282,22 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   streamerbot: { max: 60, windowMs: 60_000 },
 };
 
+/** 'wss://a.example/ws, wss://b.example/ws' -> their origins; null when a part is not a ws(s) URL. */
+export function parseSocketOrigins(value: string): string[] | null {
+  const origins: string[] = [];
+  for (const part of value.split(/[\s,]+/).filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(part);
+    } catch {
+      return null;
+    }
+    if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return null;
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
 /** 'false'/'0'/'' -> 0; '2' -> 2 hops; '10.0.0.1, 10.1.0.0/16' -> those proxies; anything else (true) -> null. */
 export function parseTrustProxy(value: string): number | string[] | null {
   const text = value.trim().toLowerCase();
@@ -362,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: e.TRUST_PROXY ?? 0,
     socketsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
+    realtimeFallbackOrigins: e.REALTIME_FALLBACK_URLS ?? [],
     twitch: {
       channel: e.TWITCH_CHANNEL ?? null,
       clientId: e.TWITCH_CLIENT_ID ?? null,

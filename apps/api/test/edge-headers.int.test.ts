@@ -6,6 +6,7 @@ import { createTestDb, testDialects } from '@shop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { loadConfig } from '../src/env';
 import { embeddableHelmet } from '../src/http/security-headers';
 import { createTestApp, registerUser, type TestApp, testConfig } from './helpers';
 
@@ -86,6 +87,25 @@ describe('security headers in production and for the built web app', () => {
       const policy = csp(res);
       expect(policy.has('upgrade-insecure-requests')).toBe(true);
       expect(policy.get('connect-src')).toContain('wss://shop.example');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("lets the pages reach the live feed's fallback endpoints (REALTIME_FALLBACK_URLS), and nothing else new", async () => {
+    const origins = loadConfig({
+      REALTIME_FALLBACK_URLS: 'wss://feed.example/ws, wss://backup.example:8443/live',
+    }).realtimeFallbackOrigins;
+    expect(origins).toEqual(['wss://feed.example', 'wss://backup.example:8443']);
+    expect(loadConfig({}).realtimeFallbackOrigins).toEqual([]);
+    expect(() => loadConfig({ REALTIME_FALLBACK_URLS: 'https://feed.example' })).toThrow(/REALTIME_FALLBACK_URLS/);
+    const t = await createTestApp('sqlite', { realtimeFallbackOrigins: origins });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(csp(res).get('connect-src')).toEqual(expect.arrayContaining(origins ?? []));
+      // JSON replies keep their own policy, which allows nothing.
+      const api = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(csp(api).get('default-src')).toEqual(["'none'"]);
     } finally {
       await t.close();
     }

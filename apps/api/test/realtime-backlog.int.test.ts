@@ -33,6 +33,8 @@ describe.each(testDialects())('the /ws backlog on %s', (dialect) => {
           user: { username: 'ringer', displayName: 'Bell Ringer' },
           timestamp,
           success: true,
+          // Sent before anything live, so a page lists them without announcing them as news.
+          replay: true,
         }),
       );
 
@@ -52,6 +54,19 @@ describe.each(testDialects())('the /ws backlog on %s', (dialect) => {
       } finally {
         await restarted.app.close();
       }
+
+      // What happens while the socket is open is news: no replay mark.
+      t.clock.advance(1_000);
+      const live = await t.app.inject({
+        method: 'POST',
+        url: '/api/trigger-action',
+        headers: { cookie: viewer.cookie },
+        payload: { actionId },
+      });
+      expect(live.statusCode).toBe(200);
+      await until(() => late.messages.length >= 11);
+      expect(late.messages[10]).toMatchObject({ type: 'action_triggered', action: { name: 'Bell' } });
+      expect(late.messages[10]).not.toHaveProperty('replay');
       closeAll(late);
     } finally {
       await t.close();

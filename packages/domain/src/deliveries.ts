@@ -247,6 +247,11 @@ export interface TPublicActionEvent {
   user: { username: string; displayName: string | null };
   timestamp: string;
   success: boolean;
+  /**
+   * Set on the backlog a new socket receives first: the event happened before this connection, so a
+   * page lists it but does not announce it as news.
+   */
+  replay?: true;
 }
 
 /**

@@ -50,7 +50,7 @@ export function contentSecurityPolicy(config: Config, page: PageSecurity): Recor
     // Avatars, action and package images are admin- or viewer-given https URLs.
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...socket, ...PAYPAL],
+    'connect-src': ["'self'", ...socket, ...(config.realtimeFallbackOrigins ?? []), ...PAYPAL],
     'frame-src': [...PAYPAL, ...TWITCH_PLAYER],
     'child-src': [...PAYPAL, ...TWITCH_PLAYER],
     'form-action': ["'self'"],

@@ -158,7 +158,7 @@ export class RealtimeHub {
       text ??= JSON.stringify(delivery.message);
       return text;
     };
-    if (delivery.to === 'everyone' && delivery.feed) this.remember(textOf());
+    if (delivery.to === 'everyone' && delivery.feed) this.remember(delivery.message);
     for (const [socket, state] of this.sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (delivery.to === 'user' && state.viewer?.userId !== delivery.userId) continue;
@@ -166,8 +166,9 @@ export class RealtimeHub {
     }
   }
 
-  private remember(text: string): void {
-    this.backlog.push(text);
+  /** Kept as a replay: a page that gets it on connect lists it without announcing it as news. */
+  private remember(message: TRealtimeMessage): void {
+    this.backlog.push(JSON.stringify({ ...message, replay: true }));
     if (this.backlog.length > BACKLOG_SIZE) this.backlog = this.backlog.slice(-BACKLOG_SIZE);
   }
 
@@ -176,7 +177,7 @@ export class RealtimeHub {
     if (this.backlog.length > 0) return;
     for (const message of messages) {
       const delivery = deliveryOf(message);
-      if (delivery?.to === 'everyone' && delivery.feed) this.remember(JSON.stringify(delivery.message));
+      if (delivery?.to === 'everyone' && delivery.feed) this.remember(delivery.message);
     }
   }
 

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Tabs } from '@mantine/core';
 import { IconCategory } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { MysqlConnectionTab } from '../components/admin-tools/MysqlConnectionTab
 import { SslTab } from '../components/admin-tools/SslTab';
 import { StreamerbotTab } from '../components/admin-tools/StreamerbotTab';
 import { UserManagementTab } from '../components/admin-tools/UserManagementTab';
+import { PageHeading } from '../components/common/PageHeading';
 import { StreamerOverview } from '../components/overview/StreamerOverview';
 
 const TABS = [
@@ -24,15 +25,15 @@ export function AdminToolsPage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>Admin Tools</Title>
-            <Text c="dimmed">Accounts, coins and the health of the shop's database and connection.</Text>
-          </div>
-          <Button component={Link} to="/admin/categories" variant="light" leftSection={<IconCategory size={16} />}>
-            Manage Categories
-          </Button>
-        </Group>
+        <PageHeading
+          title="Admin Tools"
+          description="Accounts, coins and the health of the shop's database and connection."
+          actions={
+            <Button component={Link} to="/admin/categories" variant="light" leftSection={<IconCategory size={16} />}>
+              Manage Categories
+            </Button>
+          }
+        />
         {/* keepMounted off: a tab's checks run when it is opened, not all at once on page load. */}
         <Tabs defaultValue="overview" keepMounted={false}>
           <Tabs.List mb="lg" className={classes.list} style={{ '--tab-count': TABS.length } as CSSProperties}>

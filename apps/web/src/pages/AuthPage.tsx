@@ -1,10 +1,11 @@
-import { Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Tabs } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { returnPath } from '../auth/return-to';
 import { LoginForm } from '../components/auth/LoginForm';
 import { RegisterForm } from '../components/auth/RegisterForm';
+import { PageHeading } from '../components/common/PageHeading';
 import { PageLoader } from '../components/common/PageLoader';
 
 type Tab = 'login' | 'register';
@@ -27,10 +28,12 @@ export function AuthPage() {
   return (
     <Container size={460} py={60}>
       <Stack gap="lg">
-        <Stack gap={4} ta="center">
-          <Title order={1}>Welcome to StreamShop</Title>
-          <Text c="dimmed">Sign in to trigger interactive events live on stream.</Text>
-        </Stack>
+        <PageHeading
+          align="center"
+          title="Welcome to StreamShop"
+          highlight="StreamShop"
+          description="Sign in to trigger interactive events live on stream."
+        />
         <Paper withBorder shadow="md" p="lg" radius="md">
           <Tabs
             keepMounted={false}

@@ -1,27 +1,32 @@
-import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Container, Grid, Stack } from '@mantine/core';
 import { useAuth } from '../auth/AuthContext';
 import { PausedBanner } from '../components/actions/PausedBanner';
 import { BuyCoinsSection, DashboardStats, RecentTransactions } from '../components/coins';
+import { PageHeading } from '../components/common/PageHeading';
 import { DashboardTabs } from '../components/dashboard/DashboardTabs';
 import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
 import { ShopStatusCard } from '../components/shop-status/ShopStatusCard';
+import { StreamSetupCard } from '../components/stream/StreamSetupCard';
 import { StreamStatsCard } from '../components/stream/StreamStatsCard';
 
 export function DashboardPage() {
   const { user } = useAuth();
   // RequireAuth renders this page only with a user.
   if (!user) return null;
+  const name = user.displayName || user.username;
 
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Welcome back, {user.displayName || user.username}</Title>
-          <Text c="dimmed">Your coins, your actions and your profile.</Text>
-        </div>
+        <PageHeading
+          title={`Welcome back, ${name}`}
+          highlight={name}
+          description="Your coins, your actions and your profile."
+        />
         <PausedBanner />
         <DashboardStats />
         <StreamStatsCard />
+        {user.isAdmin && <StreamSetupCard />}
         {user.isAdmin && <ShopStatusCard />}
         <BuyCoinsSection />
         <Grid gap="lg">

@@ -3,6 +3,7 @@ import type { TTransaction, TTransactionFilter } from '@shop/domain';
 import { TransactionRow } from '../components/coins/TransactionRow';
 import { groupByDay } from '../components/coins/transactions';
 import { useTransactionPages } from '../components/coins/use-transactions';
+import { PageHeading } from '../components/common/PageHeading';
 import { QueryError } from '../components/common/QueryError';
 
 const TABS: { value: TTransactionFilter; label: string; empty: string }[] = [
@@ -93,7 +94,7 @@ export function HistoryPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Transaction History</Title>
+        <PageHeading title="Transaction History" />
         {/* Only the open tab is mounted, so each amount on screen is in the DOM once. */}
         <Tabs defaultValue="all" keepMounted={false}>
           <Tabs.List mb="lg">

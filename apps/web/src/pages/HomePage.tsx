@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { StreamActionsSection } from '../components/actions/StreamActionsSection';
 import { GetCoinsSection } from '../components/coins';
+import { PageHeading } from '../components/common/PageHeading';
 import { SocialContentTabs } from '../components/social/SocialContentTabs';
 import { StreamPlayer } from '../components/stream/StreamPlayer';
 import classes from './HomePage.module.css';
@@ -16,16 +17,13 @@ export function HomePage() {
             <Badge size="lg" variant="light">
               Interactive stream events
             </Badge>
-            <Title order={1} className={classes.title}>
-              Troll Your Favorite Streamer With{' '}
-              <Text component="span" inherit className={classes.highlight}>
-                Epic In-Game Events
-              </Text>
-            </Title>
-            <Text size="lg" c="dimmed" maw={640}>
-              Buy coins, pick an action and watch it happen live: spawn enemies, invert controls, set off explosions and
-              more.
-            </Text>
+            <PageHeading
+              hero
+              align="center"
+              title="Troll Your Favorite Streamer With Epic In-Game Events"
+              highlight="Epic In-Game Events"
+              description="Buy coins, pick an action and watch it happen live: spawn enemies, invert controls, set off explosions and more."
+            />
             <Group>
               <Button component={Link} to="/shop" size="lg">
                 Get Started
@@ -41,9 +39,7 @@ export function HomePage() {
       <Container size="lg" py="xl">
         <Stack gap={48}>
           <Stack component="section" gap="md" aria-labelledby="live-stream-title">
-            <Title order={2} id="live-stream-title">
-              Live Stream
-            </Title>
+            <PageHeading order={2} id="live-stream-title" title="Live Stream" />
             <StreamPlayer />
             <SocialContentTabs />
           </Stack>
@@ -59,8 +55,13 @@ export function HomePage() {
       <Container size="lg" py="xl">
         <Card withBorder padding="xl" className={classes.cta}>
           <Stack align="center" ta="center" gap="md">
-            <Title order={2}>Ready to join the fun?</Title>
-            <Text c="dimmed">Every action you trigger shows your name on stream.</Text>
+            <PageHeading
+              order={2}
+              align="center"
+              title="Ready to join the fun?"
+              highlight="fun"
+              description="Every action you trigger shows your name on stream."
+            />
             <JoinButton />
           </Stack>
         </Card>

@@ -1,4 +1,5 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
+import { PageHeading } from '../components/common/PageHeading';
 import { Leaderboard } from '../components/community/Leaderboard';
 
 /** viewer-spec section 9: the page shows the top 20. */
@@ -8,10 +9,11 @@ export function LeaderboardPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Top Supporters</Title>
-          <Text c="dimmed">The viewers who have sent the most actions to the stream.</Text>
-        </div>
+        <PageHeading
+          title="Top Supporters"
+          highlight="Supporters"
+          description="The viewers who have sent the most actions to the stream."
+        />
         <Leaderboard limit={PAGE_LIMIT} />
       </Stack>
     </Container>

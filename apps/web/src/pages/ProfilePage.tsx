@@ -1,11 +1,13 @@
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PageHeading } from '../components/common/PageHeading';
 import { PageLoader } from '../components/common/PageLoader';
 import { QueryError } from '../components/common/QueryError';
 import { ProfileView } from '../components/community/ProfileView';
+import { PROFILE_LOAD_FAILED } from '../components/community/profile-wording';
 import { errorStatus } from '../lib/errors';
 import { useTRPC } from '../trpc';
 
@@ -28,8 +30,7 @@ function Missing({ title }: { title: string }) {
   return (
     <Paper withBorder p="xl">
       <Stack align="center" ta="center">
-        <Title order={1}>{title}</Title>
-        <Text c="dimmed">The requested user profile could not be found.</Text>
+        <PageHeading align="center" title={title} description="The requested user profile could not be found." />
         <BackToLeaderboard />
       </Stack>
     </Paper>
@@ -58,7 +59,8 @@ function LoadedProfile({ id }: { id: number }) {
   if (profile.isError) {
     body = (
       <QueryError
-        title="An error occurred loading the profile"
+        title={PROFILE_LOAD_FAILED.title}
+        description={PROFILE_LOAD_FAILED.description}
         error={profile.error}
         onRetry={() => void profile.refetch()}
       />

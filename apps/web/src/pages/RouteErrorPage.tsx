@@ -1,5 +1,6 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { PageHeading } from '../components/common/PageHeading';
 import { NotFoundPage } from './NotFoundPage';
 
 /** Replaces the router's default error screen, which would show a stack trace. */
@@ -10,8 +11,11 @@ export function RouteErrorPage() {
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center" gap="md">
-        <Title order={1}>Something went wrong</Title>
-        <Text c="dimmed">An unexpected error occurred. Please reload the page.</Text>
+        <PageHeading
+          align="center"
+          title="Something went wrong"
+          description="An unexpected error occurred. Please reload the page."
+        />
         <Button onClick={() => window.location.reload()} variant="light">
           Reload
         </Button>

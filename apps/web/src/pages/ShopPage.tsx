@@ -3,8 +3,11 @@ import { PausedBanner } from '../components/actions/PausedBanner';
 import { StreamActionsSection } from '../components/actions/StreamActionsSection';
 import { GetCoinsSection } from '../components/coins';
 import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
+import { useLiveEventToasts } from '../components/realtime/use-live-event-toasts';
 
 export function ShopPage() {
+  // viewer-spec section 8: while the shop is open, other viewers' triggers show as toasts too.
+  useLiveEventToasts();
   return (
     <Container size="xl" py="xl">
       <Stack gap={48}>

@@ -16,7 +16,7 @@ export function DashboardActionsTab() {
   const trpc = useTRPC();
   const actions = useQuery(trpc.actions.list.queryOptions());
   const categoryOptions = useCategoryFilterOptions();
-  const trigger = useActionTrigger();
+  const trigger = useActionTrigger({ surface: 'dashboard' });
   const [layout, setLayout] = useState<Layout>('grid');
   const [category, setCategory] = useState(ALL_CATEGORIES);
 

@@ -4,19 +4,29 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { authReturnState } from '../../auth/return-to';
-import { errorMessage } from '../../lib/errors';
-import { notify } from '../../lib/notify';
+import { errorMessage, errorStatus } from '../../lib/errors';
+import { notify, type ToastOptions } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
+import { usePaymentModal } from '../coins/PaymentModalContext';
+import { beginOwnAction } from '../realtime/own-actions';
 import { showAcceptedTrigger } from '../realtime/receipt-notifications';
+import { TRIGGER_FAILED_TITLE, type TriggerSurface } from '../realtime/receipt-toast';
 import { useRefreshBalance } from './use-refresh-balance';
+
+/** The server's answer to a debit the balance cannot cover (domain errors: INSUFFICIENT_COINS). */
+const PAYMENT_REQUIRED = 402;
 
 /**
  * viewer-spec section 4, action trigger: pick an action, a target player when it is individual,
- * confirm, then refetch the user. Shared by the shop, the featured list and the dashboard tab.
+ * confirm, then refetch the user. Shared by the shop, the featured list and the dashboard tab;
+ * `surface` picks the dashboard's own toast wording (viewer-spec section 8).
  */
-export function useActionTrigger() {
+export function useActionTrigger({ surface = 'shop' }: { surface?: TriggerSurface } = {}) {
   const trpc = useTRPC();
   const { user } = useAuth();
+  const payment = usePaymentModal();
+  // Too few coins: the toast offers the way out, the same payment dialog as the navbar's plus button.
+  const buyCoins: ToastOptions = { action: { label: 'Buy Coins', onClick: () => payment.open() } };
   const navigate = useNavigate();
   const location = useLocation();
   const refreshBalance = useRefreshBalance();
@@ -28,9 +38,12 @@ export function useActionTrigger() {
 
   const mutation = useMutation(
     trpc.actions.trigger.mutationOptions({
+      // The feed announces this trigger to this tab too; its own toast follows from the reply.
+      onMutate: () => ({ ended: beginOwnAction() }),
+      onSettled: (_data, _error, _input, context) => context?.ended(),
       onSuccess: async (result) => {
         // 'Action Triggered!' stays; the toast's line then follows the delivery receipts over /ws.
-        showAcceptedTrigger(result.historyId, pending?.name ?? 'Action');
+        showAcceptedTrigger(result.historyId, pending?.name ?? 'Action', surface);
         close();
         await Promise.all([
           refreshBalance(),
@@ -40,7 +53,11 @@ export function useActionTrigger() {
       },
       onError: async (err) => {
         // A cooldown (429) or pause (409) says why in its message.
-        notify.error('Action Failed', errorMessage(err));
+        notify.error(
+          TRIGGER_FAILED_TITLE[surface],
+          errorMessage(err),
+          errorStatus(err) === PAYMENT_REQUIRED ? buyCoins : undefined,
+        );
         close();
         // A refusal may mean our cached balance, cooldowns or pause state were stale; show the real ones.
         await Promise.all([
@@ -78,7 +95,7 @@ export function useActionTrigger() {
     if (!pending || !user || mutation.isPending) return;
     // The button is already disabled on the card; this guards a balance that dropped since.
     if (user.coinBalance < pending.cost) {
-      notify.error(INSUFFICIENT_COINS, `You need ${pending.cost} coins to trigger this action.`);
+      notify.error(INSUFFICIENT_COINS, `You need ${pending.cost} coins to trigger this action.`, buyCoins);
       return;
     }
     if (pending.targetType === 'individual' && !targetSteamId) return;

@@ -1,9 +1,11 @@
-import { formatNumber, type TCoinPackage } from '@shop/domain';
+import type { TCoinPackage } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
+import { purchaseFailed, purchaseSucceeded, purchaseSurface } from './purchase-wording';
 
 /** viewer-spec section 9: the page reloads 1.5 s after a successful payment. */
 export const RELOAD_AFTER_MS = 1500;
@@ -21,6 +23,7 @@ export function useCheckout(onPaid: () => void) {
   const createOrder = useMutation(trpc.payments.createOrder.mutationOptions());
   const captureOrder = useMutation(trpc.payments.captureOrder.mutationOptions());
   const purchase = useMutation(trpc.payments.purchase.mutationOptions());
+  const surface = purchaseSurface(useLocation().pathname);
   const [step, setStep] = useState<CheckoutStep>('idle');
   // A ref, not state: two clicks in the same tick must not both get through.
   const busy = useRef(false);
@@ -49,23 +52,7 @@ export function useCheckout(onPaid: () => void) {
     async (pkg: TCoinPackage, orderId: string): Promise<boolean> => {
       setStep('completing');
       try {
-        const captured = await captureOrder.mutateAsync({ orderId, packageId: pkg.id });
-        // The spec posts the purchase with the order id; after the capture it credits nothing twice.
-        const posted = await purchase.mutateAsync({ packageId: pkg.id, paypalOrderId: orderId });
-        const added = captured.coinsAdded + posted.coinsAdded;
-        setStep('paid');
-        void Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.transactions.list.queryKey() }),
-        ]);
-        // An order credited by an earlier attempt still bought this package.
-        notify.success(
-          'Payment Successful',
-          `${formatNumber(added > 0 ? added : pkg.amount)} coins have been added to your balance!`,
-        );
-        onPaid();
-        setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
-        return true;
+        await captureOrder.mutateAsync({ orderId, packageId: pkg.id });
       } catch (err) {
         setStep('idle');
         notify.error(
@@ -74,8 +61,27 @@ export function useCheckout(onPaid: () => void) {
         );
         return false;
       }
+      try {
+        // The spec posts the purchase with the order id; after the capture it credits nothing twice.
+        await purchase.mutateAsync({ packageId: pkg.id, paypalOrderId: orderId });
+      } catch (err) {
+        setStep('idle');
+        const failed = purchaseFailed(surface, errorMessage(err));
+        notify.error(failed.title, failed.message);
+        return false;
+      }
+      setStep('paid');
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.transactions.list.queryKey() }),
+      ]);
+      const done = purchaseSucceeded(surface);
+      notify.success(done.title, done.message);
+      onPaid();
+      setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+      return true;
     },
-    [captureOrder.mutateAsync, purchase.mutateAsync, queryClient, trpc, onPaid],
+    [captureOrder.mutateAsync, purchase.mutateAsync, queryClient, trpc, onPaid, surface],
   );
 
   /** The demo checkout: no buyer approval step, so order and capture run back to back. */

@@ -1,6 +1,7 @@
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageHeading } from './PageHeading';
 
 interface Props {
   title: string;
@@ -14,8 +15,7 @@ export function ComingSoon({ title, message }: Props) {
     <Container size="sm" py="xl">
       <Paper withBorder radius="md" p="xl">
         <Stack align="center" gap="md" ta="center">
-          <Title order={1}>{title}</Title>
-          <Text c="dimmed">{message}</Text>
+          <PageHeading align="center" title={title} description={message} />
           <Button component={Link} to="/" variant="light">
             Back to Home
           </Button>

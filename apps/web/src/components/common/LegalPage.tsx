@@ -1,4 +1,5 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
+import { PageHeading } from './PageHeading';
 
 export interface LegalSection {
   heading: string;
@@ -18,12 +19,7 @@ export function LegalPage({ title, sections }: Props) {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <div>
-          <Title order={1}>{title}</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Last updated {LAST_UPDATED}
-          </Text>
-        </div>
+        <PageHeading title={title} description={`Last updated ${LAST_UPDATED}`} />
         {sections.map((section, index) => (
           <Stack gap="xs" key={section.heading} component="section">
             <Title order={2} size="h3">

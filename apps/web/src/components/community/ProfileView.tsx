@@ -1,5 +1,6 @@
 import { Avatar, Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatNumber, initials, type TPublicProfile } from '@shop/domain';
+import { PageHeading } from '../common/PageHeading';
 import { formatDay } from './format-date';
 
 type Entry = TPublicProfile['actionHistory'][number];
@@ -22,8 +23,7 @@ export function ProfileView({ profile }: { profile: TPublicProfile }) {
             {initials(name)}
           </Avatar>
           <Stack gap={4}>
-            <Title order={1}>{name}</Title>
-            {profile.displayName && <Text c="dimmed">@{profile.username}</Text>}
+            <PageHeading title={name} description={profile.displayName ? `@${profile.username}` : undefined} />
             <Group gap="lg" mt="xs">
               <Text size="sm">
                 <Text span c="dimmed">

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { changedProfileFields, initials, type TUser } from '@shop/domain';
+import { changedProfileFields, initials, type TProfileUpdate, type TUser } from '@shop/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
@@ -8,23 +8,45 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 
+interface ProfileValues {
+  displayName: string;
+  profilePicture: string;
+}
+
+const formValues = (user: Pick<TUser, 'displayName' | 'profilePicture'>): ProfileValues => ({
+  displayName: user.displayName ?? '',
+  profilePicture: user.profilePicture ?? '',
+});
+
 export function ProfileSettingsCard({ user }: { user: TUser }) {
   const trpc = useTRPC();
   const { setUser } = useAuth();
-  const form = useForm({
-    initialValues: { displayName: user.displayName ?? '', profilePicture: user.profilePicture ?? '' },
-  });
+  const form = useForm({ initialValues: formValues(user) });
   const update = useMutation(
     trpc.user.updateProfile.mutationOptions({
       onSuccess: (fresh) => {
         setUser(fresh);
-        form.setValues({ displayName: fresh.displayName ?? '', profilePicture: fresh.profilePicture ?? '' });
+        form.setValues(formValues(fresh));
         form.resetDirty();
-        notify.success('Profile updated', 'Your profile has been saved.');
       },
       onError: (err) => notify.error('Failed to update profile', errorMessage(err)),
     }),
   );
+
+  /** Saves `changes`; unless this is itself an undo, the toast offers to put `before` back. */
+  function save(changes: TProfileUpdate, before: ProfileValues | null) {
+    update.mutate(changes, {
+      onSuccess: (fresh) => {
+        if (!before) {
+          notify.success('Profile restored', 'Your previous display name and picture are back.');
+          return;
+        }
+        notify.success('Profile updated', 'Your profile has been saved.', {
+          action: { label: 'Undo', onClick: () => save(changedProfileFields(fresh, before), null) },
+        });
+      },
+    });
+  }
 
   const submit = form.onSubmit((values) => {
     // viewer-spec section 4: send only what changed.
@@ -33,7 +55,7 @@ export function ProfileSettingsCard({ user }: { user: TUser }) {
       notify.error('No changes detected', 'Make some changes first before updating your profile.');
       return;
     }
-    update.mutate(changes);
+    save(changes, formValues(user));
   });
 
   const name = user.displayName || user.username;

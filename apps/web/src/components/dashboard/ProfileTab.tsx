@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { useAuth } from '../../auth/AuthContext';
+import { LiveToastsCard } from './LiveToastsCard';
 import { ProfileSettingsCard } from './ProfileSettingsCard';
 import { TwitchLinkCard } from './TwitchLinkCard';
 
@@ -10,6 +11,7 @@ export function ProfileTab() {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <ProfileSettingsCard user={user} />
       <TwitchLinkCard user={user} />
+      <LiveToastsCard />
     </SimpleGrid>
   );
 }

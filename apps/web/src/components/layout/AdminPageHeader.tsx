@@ -1,7 +1,8 @@
-import { Anchor, Group, Text, Title } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageHeading } from '../common/PageHeading';
 
 /** The top of an admin page of its own: the way back to the dashboard, the title, and its controls on the right. */
 export function AdminPageHeader({
@@ -21,13 +22,7 @@ export function AdminPageHeader({
           Back to Dashboard
         </Group>
       </Anchor>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{title}</Title>
-          <Text c="dimmed">{description}</Text>
-        </div>
-        {children}
-      </Group>
+      <PageHeading title={title} description={description} actions={children} />
     </>
   );
 }

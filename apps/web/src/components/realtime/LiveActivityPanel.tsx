@@ -1,10 +1,12 @@
-import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { formatNumber } from '@shop/domain';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { testButtonLabel } from './connection-report';
 import classes from './LiveActivityPanel.module.css';
 import { useRealtimeFeed } from './RealtimeContext';
 import { type ActivityMessage, activityName, clockTime } from './realtime-messages';
+import { useConnectionTest } from './use-connection-test';
 
 interface Props {
   /** viewer-spec section 9: 10 items by default. */
@@ -18,6 +20,7 @@ export function LiveActivityPanel({ limit = 10 }: Props) {
   useEffect(watch, [watch]);
   const items = activity.slice(0, limit);
   const connected = status === 'connected';
+  const test = useConnectionTest(status, reconnect);
 
   return (
     <Card withBorder padding="md" data-testid="live-activity">
@@ -50,9 +53,26 @@ export function LiveActivityPanel({ limit = 10 }: Props) {
             </Stack>
           )}
         </Box>
-        <Button variant="light" leftSection={<IconPlugConnected size={16} />} onClick={reconnect}>
-          Test Connection
+        <Button
+          variant="light"
+          leftSection={<IconPlugConnected size={16} />}
+          loading={test.testing}
+          onClick={() => void test.run()}
+        >
+          {testButtonLabel(connected, test.endpointCount)}
         </Button>
+        {test.report && (
+          <Stack gap={2} role="status" data-testid="connection-report">
+            <Text size="sm" fw={600} c={test.report.ok ? 'green' : 'red'}>
+              {test.report.summary}
+            </Text>
+            <List size="xs" c="dimmed" spacing={0}>
+              {test.report.lines.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
       </Stack>
     </Card>
   );

@@ -1,3 +1,4 @@
+import type { TRealtimeMessage } from '@shop/domain';
 import { createContext, useContext } from 'react';
 import type { ActivityMessage } from './realtime-messages';
 import type { RealtimeStatus } from './use-realtime';
@@ -6,9 +7,12 @@ export interface RealtimeContextValue {
   status: RealtimeStatus;
   /** Public events, newest first (the server's backlog included). */
   activity: ActivityMessage[];
-  reconnect: () => void;
+  /** A fresh connection (to `url` when given, one of the page's endpoints). */
+  reconnect: (url?: string) => void;
   /** A Live Activity panel is on screen: connection notices are shown until the returned cleanup runs. */
   watch: () => () => void;
+  /** Every message from now on, until the returned cleanup runs (the shop's live-event toasts). */
+  subscribe: (listener: (message: TRealtimeMessage) => void) => () => void;
 }
 
 export const RealtimeContext = createContext<RealtimeContextValue | null>(null);

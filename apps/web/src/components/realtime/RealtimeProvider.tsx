@@ -29,8 +29,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
 
+  const listeners = useRef(new Set<(message: TRealtimeMessage) => void>());
+  const subscribe = useCallback((listener: (message: TRealtimeMessage) => void) => {
+    listeners.current.add(listener);
+    return () => {
+      listeners.current.delete(listener);
+    };
+  }, []);
+
   const onMessage = useCallback(
     (message: TRealtimeMessage) => {
+      for (const listener of listeners.current) listener(message);
       const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
       // The pill moves at once; the refetch that follows confirms it.
       const setBalance = (balance: number) =>
@@ -85,6 +94,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const announce = useCallback(() => watchers.current > 0, []);
 
   const { status, activity, reconnect } = useRealtime({ onMessage, identity: user?.id ?? null, announce });
-  const value = useMemo(() => ({ status, activity, reconnect, watch }), [status, activity, reconnect, watch]);
+  const value = useMemo(
+    () => ({ status, activity, reconnect, watch, subscribe }),
+    [status, activity, reconnect, watch, subscribe],
+  );
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
+import { CLOSE_BUTTON } from '../../lib/notify';
 import type { ReceiptMessage } from './realtime-messages';
-import { queuedReceipt, receiptToast, supersedes } from './receipt-toast';
+import { queuedReceipt, receiptToast, supersedes, type TriggerSurface } from './receipt-toast';
 
 /**
  * The trigger toast of this tab, one per trigger, updated in place as receipts arrive over /ws.
@@ -8,15 +9,15 @@ import { queuedReceipt, receiptToast, supersedes } from './receipt-toast';
  * messages: the trigger's reply and its receipts reach different components in either order.
  */
 const latest = new Map<number, ReceiptMessage>();
-/** Triggers made in this tab: only those get a toast (other tabs of the viewer show their own). */
-const owned = new Set<number>();
+/** Triggers made in this tab, and where: only those get a toast (other tabs of the viewer show their own). */
+const owned = new Map<number, TriggerSurface>();
 
 const toastId = (historyId: number) => `receipt-${historyId}`;
 
-function render(receipt: ReceiptMessage): void {
+function render(receipt: ReceiptMessage, surface: TriggerSurface): void {
   const id = toastId(receipt.historyId);
-  const toast = receiptToast(receipt);
-  const data = { id, ...toast, withCloseButton: true };
+  const toast = receiptToast(receipt, surface);
+  const data = { id, ...toast, ...CLOSE_BUTTON };
   if (notificationsStore.getState().notifications.some((n) => n.id === id)) {
     notifications.update(data);
     return;
@@ -28,14 +29,15 @@ function render(receipt: ReceiptMessage): void {
 }
 
 /** The trigger's reply arrived: show its toast, already at the newest state if a receipt came first. */
-export function showAcceptedTrigger(historyId: number, actionName: string): void {
-  owned.add(historyId);
-  render(latest.get(historyId) ?? queuedReceipt(historyId, actionName, new Date()));
+export function showAcceptedTrigger(historyId: number, actionName: string, surface: TriggerSurface = 'shop'): void {
+  owned.set(historyId, surface);
+  render(latest.get(historyId) ?? queuedReceipt(historyId, actionName, new Date()), surface);
 }
 
 /** A receipt from /ws; it updates the toast of a trigger made here. */
 export function handleReceipt(receipt: ReceiptMessage): void {
   if (!supersedes(receipt, latest.get(receipt.historyId))) return;
   latest.set(receipt.historyId, receipt);
-  if (owned.has(receipt.historyId)) render(receipt);
+  const surface = owned.get(receipt.historyId);
+  if (surface) render(receipt, surface);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceiptMessage } from './realtime-messages';
-import { queuedReceipt, receiptToast, supersedes } from './receipt-toast';
+import { queuedReceipt, receiptToast, supersedes, TRIGGER_FAILED_TITLE } from './receipt-toast';
 
 const base: ReceiptMessage = {
   type: 'action_status',
@@ -27,6 +27,19 @@ describe('receiptToast', () => {
       color: 'green',
       loading: false,
     });
+  });
+
+  it("uses the dashboard's own words there (viewer-spec section 8), then follows the delivery the same way", () => {
+    expect(receiptToast(base, 'dashboard')).toMatchObject({
+      title: 'Action triggered!',
+      message: 'The action has been sent to the streamer.',
+      loading: true,
+    });
+    expect(receiptToast({ ...base, status: 'delivered', attempt: 1 }, 'dashboard')).toMatchObject({
+      title: 'Action triggered!',
+      message: 'Delivered to the game',
+    });
+    expect(TRIGGER_FAILED_TITLE).toEqual({ shop: 'Action Failed', dashboard: 'Failed to trigger action' });
   });
 
   it('names the coins that came back', () => {

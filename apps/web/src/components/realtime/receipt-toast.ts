@@ -4,6 +4,23 @@ import type { ReceiptMessage } from './realtime-messages';
 /** The spec's wording for an accepted trigger; the message line then follows the delivery. */
 export const TRIGGERED_TITLE = 'Action Triggered!';
 
+/**
+ * Where the trigger was made: viewer-spec section 8 words the dashboard's toasts on their own
+ * ('Action triggered! The action has been sent to the streamer.').
+ */
+export type TriggerSurface = 'shop' | 'dashboard';
+
+const ACCEPTED: Record<TriggerSurface, { title: string; queued: string }> = {
+  shop: { title: TRIGGERED_TITLE, queued: 'Sending...' },
+  dashboard: { title: 'Action triggered!', queued: 'The action has been sent to the streamer.' },
+};
+
+/** A refused trigger's title (the message is the server's). */
+export const TRIGGER_FAILED_TITLE: Record<TriggerSurface, string> = {
+  shop: 'Action Failed',
+  dashboard: 'Failed to trigger action',
+};
+
 export interface ReceiptToast {
   title: string;
   message: string;
@@ -14,13 +31,14 @@ export interface ReceiptToast {
 }
 
 /** What the trigger toast says for a receipt (issue 11: Sending... -> Delivered | Retrying -> Refunded). */
-export function receiptToast(receipt: ReceiptMessage): ReceiptToast {
+export function receiptToast(receipt: ReceiptMessage, surface: TriggerSurface = 'shop'): ReceiptToast {
+  const accepted = ACCEPTED[surface];
   switch (receipt.status) {
     case 'queued':
-      return { title: TRIGGERED_TITLE, message: 'Sending...', color: 'blue', loading: true, autoClose: false };
+      return { title: accepted.title, message: accepted.queued, color: 'blue', loading: true, autoClose: false };
     case 'retrying':
       return {
-        title: TRIGGERED_TITLE,
+        title: accepted.title,
         // `attempt` counts the tries that failed, so the one coming up is the next.
         message: `Retrying (${Math.min(receipt.attempt + 1, receipt.maxAttempts)} of ${receipt.maxAttempts})`,
         color: 'yellow',
@@ -29,7 +47,7 @@ export function receiptToast(receipt: ReceiptMessage): ReceiptToast {
       };
     case 'delivered':
       return {
-        title: TRIGGERED_TITLE,
+        title: accepted.title,
         message: 'Delivered to the game',
         color: 'green',
         loading: false,

@@ -1,6 +1,7 @@
 import type { TRealtimeMessage } from '@shop/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
+import { pageEndpoints } from './realtime-endpoints';
 import {
   type ActivityMessage,
   isActivity,
@@ -12,7 +13,7 @@ import {
 /** viewer-spec section 9: 5 reconnect attempts, 5 s apart, 5 s to connect each time. */
 const MAX_ATTEMPTS = 5;
 const RETRY_MS = 5_000;
-const CONNECT_TIMEOUT_MS = 5_000;
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 
@@ -21,9 +22,11 @@ export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
  * viewer's recent triggers stand: receipts sent while the socket was away (its api process died,
  * the network dropped) would otherwise never arrive.
  */
-function realtimeUrl(since: number): string {
-  const base = `${window.location.protocol === 'https:' ? 'wss://' : 'ws://'}${window.location.host}/ws`;
-  return since > 0 ? `${base}?since=${since}` : base;
+function realtimeUrl(base: string, since: number): string {
+  if (since <= 0) return base;
+  const url = new URL(base);
+  url.searchParams.set('since', String(since));
+  return url.href;
 }
 
 interface Options {
@@ -48,6 +51,8 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
   const socketRef = useRef<WebSocket | null>(null);
   const attemptsRef = useRef(0);
   const retryTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Which of the page's endpoints the next connect goes to (viewer-spec section 7: tried in order). */
+  const endpointRef = useRef(0);
   /** Set by reconnect() so the user who asked hears that it worked. */
   const announceRef = useRef(false);
   /** When the server sent the last message this client heard (epoch ms), for the reconnect's `since`. */
@@ -71,7 +76,9 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
   const connect = useCallback(() => {
     teardown();
     setStatus('connecting');
-    const socket = new WebSocket(realtimeUrl(lastHeardRef.current));
+    const endpoints = pageEndpoints();
+    const endpoint = endpoints[endpointRef.current % endpoints.length] ?? endpoints[0];
+    const socket = new WebSocket(realtimeUrl(endpoint.url, lastHeardRef.current));
     socketRef.current = socket;
     let opened = false;
     // A connect that hangs counts as a failed attempt, so it goes through the retry path below.
@@ -104,6 +111,8 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
       if (socketRef.current !== socket) return;
       socketRef.current = null;
       setStatus('disconnected');
+      // A connect that failed tries the next endpoint; a working one that dropped is tried again first.
+      if (!opened) endpointRef.current = (endpointRef.current + 1) % endpoints.length;
       // Any close we did not ask for reconnects, a clean one too: a server restart closes with 1001.
       const attempt = nextAttempt(attemptsRef.current, MAX_ATTEMPTS);
       const tell = announceNowRef.current();
@@ -132,12 +141,20 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
     return teardown;
   }, [connect, teardown, identity]);
 
-  /** 'Test Connection': start over with a fresh socket and a fresh attempt budget. */
-  const reconnect = useCallback(() => {
-    attemptsRef.current = 0;
-    announceRef.current = true;
-    connect();
-  }, [connect]);
+  /**
+   * Start over with a fresh socket and a fresh attempt budget, at the endpoint the connection test
+   * found answering (`url`), or where the list stands.
+   */
+  const reconnect = useCallback(
+    (url?: string) => {
+      const index = url ? pageEndpoints().findIndex((e) => e.url === url) : -1;
+      if (index !== -1) endpointRef.current = index;
+      attemptsRef.current = 0;
+      announceRef.current = true;
+      connect();
+    },
+    [connect],
+  );
 
   // Back on the network (Wi-Fi switch, laptop wakes): try at once with a fresh budget, unless connected.
   useEffect(() => {

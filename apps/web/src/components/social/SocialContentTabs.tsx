@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, SimpleGrid, Skeleton, Stack, Tabs, Text }
 import type { TSocialContent } from '@shop/domain';
 import { IconAlertCircle, IconBrandTiktok, IconBrandYoutube } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { useAuth } from '../../auth/AuthContext';
 import { SOCIAL_ERROR_TEXT, useSocialContent } from './use-social-content';
 import { VideoCard } from './VideoCard';
 
@@ -13,6 +14,8 @@ export function SocialContentTabs() {
   // one long task the moment the data arrives (the skeletons stay up a frame or two longer).
   const query = useDeferredValue(useSocialContent());
   const [chosen, setChosen] = useState<Tab | null>(null);
+  // Why a list is empty (e.g. 'TIKTOK_ACCESS_TOKEN is not set') is for admins; visitors see it empty.
+  const isAdmin = useAuth().user?.isAdmin ?? false;
   const data = query.data;
   // Until the viewer picks, open the tab that has something to show.
   const tab: Tab = chosen ?? (data && data.tiktok.length === 0 && data.youtube.length > 0 ? 'videos' : 'short');
@@ -28,8 +31,8 @@ export function SocialContentTabs() {
     } else if (query.isError) {
       short = videos = <SocialError onRetry={() => void query.refetch()} />;
     } else {
-      short = <ShortVideos content={query.data} />;
-      videos = <LongVideos content={query.data} />;
+      short = <ShortVideos content={query.data} showNote={isAdmin} />;
+      videos = <LongVideos content={query.data} showNote={isAdmin} />;
     }
 
     return (
@@ -50,11 +53,18 @@ export function SocialContentTabs() {
         </Tabs.Panel>
       </Tabs>
     );
-  }, [query, tab]);
+  }, [query, tab, isAdmin]);
 }
 
-function ShortVideos({ content }: { content: TSocialContent }) {
-  if (content.tiktok.length === 0) return <Empty text="No short videos yet." note={content.notes.tiktok} />;
+interface ListProps {
+  content: TSocialContent;
+  showNote: boolean;
+}
+
+function ShortVideos({ content, showNote }: ListProps) {
+  if (content.tiktok.length === 0) {
+    return <Empty text="No short videos yet." note={showNote ? content.notes.tiktok : null} />;
+  }
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
       {content.tiktok.map((v) => (
@@ -73,8 +83,10 @@ function ShortVideos({ content }: { content: TSocialContent }) {
   );
 }
 
-function LongVideos({ content }: { content: TSocialContent }) {
-  if (content.youtube.length === 0) return <Empty text="No videos yet." note={content.notes.youtube} />;
+function LongVideos({ content, showNote }: ListProps) {
+  if (content.youtube.length === 0) {
+    return <Empty text="No videos yet." note={showNote ? content.notes.youtube : null} />;
+  }
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       {content.youtube.map((v) => (

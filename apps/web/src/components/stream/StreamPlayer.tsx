@@ -1,7 +1,9 @@
-import { AspectRatio, Badge, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Badge, Card, Group, SegmentedControl, Skeleton, Stack, Title } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useAuth } from '../../auth/AuthContext';
 import { StreamExternal } from './StreamExternal';
 import { StreamPreview } from './StreamPreview';
+import { StreamRefreshButton } from './StreamRefreshButton';
 import { TwitchEmbed } from './TwitchEmbed';
 import { useStreamInfo, useStreamStatus } from './use-stream-status';
 
@@ -17,7 +19,8 @@ const MODES: { value: Mode; label: string }[] = [
 /**
  * The stream player (viewer-spec section 2). The Twitch iframe is heavy, so it is only mounted when
  * the viewer picks Stream or Chat, or when the status says live; until the viewer picks a mode the
- * player follows the status (preview while offline, the embed once live).
+ * player follows the status (preview while offline, the embed once live). Without a channel (no
+ * Twitch settings) it is the offline state: why is for admins, who read it on the dashboard.
  */
 export function StreamPlayer() {
   // Deferred, and the output kept while they stay the same: the urgent render the data's arrival
@@ -25,6 +28,7 @@ export function StreamPlayer() {
   const status = useDeferredValue(useStreamStatus().status);
   const info = useDeferredValue(useStreamInfo());
   const [chosen, setChosen] = useState<Mode | null>(null);
+  const isAdmin = useAuth().user?.isAdmin ?? false;
   const mode: Mode = chosen ?? (status?.isLive ? 'stream' : 'preview');
   return useMemo(() => {
     if (!status) {
@@ -50,6 +54,7 @@ export function StreamPlayer() {
               <Badge color={status.isLive ? 'red' : 'gray'} variant={status.isLive ? 'filled' : 'light'}>
                 {status.isLive ? 'Live' : 'Offline'}
               </Badge>
+              {channel && <StreamRefreshButton />}
             </Group>
             {channel && (
               <SegmentedControl
@@ -61,34 +66,17 @@ export function StreamPlayer() {
               />
             )}
           </Group>
-          {!channel ? (
-            <NotConfigured note={status.note} />
+          {!channel || mode === 'preview' ? (
+            <StreamPreview status={status} info={info} showNote={isAdmin} onWatch={() => setChosen('stream')} />
           ) : mode === 'stream' ? (
             <TwitchEmbed kind="player" channel={channel} />
           ) : mode === 'chat' ? (
             <TwitchEmbed kind="chat" channel={channel} />
-          ) : mode === 'external' ? (
-            <StreamExternal channel={channel} />
           ) : (
-            <StreamPreview status={status} info={info} onWatch={() => setChosen('stream')} />
+            <StreamExternal channel={channel} />
           )}
         </Stack>
       </Card>
     );
-  }, [status, info, mode]);
-}
-
-function NotConfigured({ note }: { note: string | null }) {
-  return (
-    <AspectRatio ratio={16 / 9}>
-      <Stack align="center" justify="center" gap={4} bg="var(--mantine-color-default-hover)" p="md" ta="center">
-        <Text fw={700}>The stream is not configured</Text>
-        {note && (
-          <Text size="sm" c="dimmed">
-            {note}
-          </Text>
-        )}
-      </Stack>
-    </AspectRatio>
-  );
+  }, [status, info, mode, isAdmin]);
 }

@@ -7,12 +7,17 @@ import type { StreamInfoQuery } from './use-stream-status';
 
 interface Props {
   status: TStreamStatus;
-  info: StreamInfoQuery;
+  info: Pick<StreamInfoQuery, 'isPending' | 'isSuccess' | 'data'>;
+  /**
+   * Show why the status is not live data (a missing setting, Twitch unreachable): admins only. A
+   * setting's name means nothing to a visitor, who just sees the stream offline.
+   */
+  showNote: boolean;
   onWatch: () => void;
 }
 
 /** The light-weight view: a thumbnail while live, 'Stream Offline' with the last broadcast otherwise. */
-export function StreamPreview({ status, info, onWatch }: Props) {
+export function StreamPreview({ status, info, showNote, onWatch }: Props) {
   const channel = status.username ?? '';
   if (info.isPending) {
     return (
@@ -47,7 +52,7 @@ export function StreamPreview({ status, info, onWatch }: Props) {
   }
 
   const last = data?.lastBroadcast ?? null;
-  const note = status.note ?? data?.note ?? null;
+  const note = showNote ? (status.note ?? data?.note ?? null) : null;
   return (
     <AspectRatio ratio={16 / 9}>
       <Stack
@@ -63,20 +68,28 @@ export function StreamPreview({ status, info, onWatch }: Props) {
         <Text fw={800} fz="xl">
           Stream Offline
         </Text>
-        <Text size="sm" c="dimmed">
-          {channel} is not live right now. Follow to know when the next stream starts.
-        </Text>
-        <Button
-          component="a"
-          href={channelUrl(channel)}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          color="violet"
-          leftSection={<IconBrandTwitch size={18} />}
-        >
-          Follow {channel}
-        </Button>
+        {channel ? (
+          <>
+            <Text size="sm" c="dimmed">
+              {channel} is not live right now. Follow to know when the next stream starts.
+            </Text>
+            <Button
+              component="a"
+              href={channelUrl(channel)}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              color="violet"
+              leftSection={<IconBrandTwitch size={18} />}
+            >
+              Follow {channel}
+            </Button>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            The stream is not live right now.
+          </Text>
+        )}
         {last ? (
           <Stack gap={0} data-testid="last-broadcast">
             <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
@@ -90,7 +103,8 @@ export function StreamPreview({ status, info, onWatch }: Props) {
             </Text>
           </Stack>
         ) : (
-          info.isSuccess && (
+          info.isSuccess &&
+          channel && (
             <Text size="xs" c="dimmed">
               No past broadcasts yet.
             </Text>

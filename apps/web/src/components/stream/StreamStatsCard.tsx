@@ -1,9 +1,13 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBrandTwitch, IconExternalLink } from '@tabler/icons-react';
+import { StreamRefreshButton } from './StreamRefreshButton';
 import { channelUrl } from './twitch-urls';
 import { useStreamStatus } from './use-stream-status';
 
-/** Dashboard item 2 (viewer-spec section 2): the game, Live/Offline and a link; polled every 30 s. */
+/**
+ * Dashboard item 2 (viewer-spec section 2): the game, Live/Offline and a link; polled every 30 s, and
+ * refreshed on request. Why the status is not live data is for admins (StreamSetupCard), not here.
+ */
 export function StreamStatsCard() {
   const { status } = useStreamStatus();
   return (
@@ -13,17 +17,20 @@ export function StreamStatsCard() {
           <Title order={2} size="h4">
             Stream Statistics
           </Title>
-          {status ? (
-            <Badge
-              color={status.isLive ? 'red' : 'gray'}
-              variant={status.isLive ? 'filled' : 'light'}
-              data-testid="stream-stats-state"
-            >
-              {status.isLive ? 'Live' : 'Offline'}
-            </Badge>
-          ) : (
-            <Skeleton h={20} w={60} />
-          )}
+          <Group gap="xs" wrap="nowrap">
+            {status ? (
+              <Badge
+                color={status.isLive ? 'red' : 'gray'}
+                variant={status.isLive ? 'filled' : 'light'}
+                data-testid="stream-stats-state"
+              >
+                {status.isLive ? 'Live' : 'Offline'}
+              </Badge>
+            ) : (
+              <Skeleton h={20} w={60} />
+            )}
+            {status?.username && <StreamRefreshButton />}
+          </Group>
         </Group>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <div>
@@ -53,11 +60,6 @@ export function StreamStatsCard() {
             </Button>
           )}
         </Group>
-        {status?.note && (
-          <Text size="xs" c="dimmed">
-            {status.note}
-          </Text>
-        )}
       </Stack>
     </Card>
   );
