@@ -177,6 +177,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(404).send({ status: 'error', message: `Not found: ${req.method} ${path}` });
   });
 
+  // Universal actions are routed by the stream's game: a process that took triggers before it knew the
+  // game would send them to every endpoint (a restarted replica among running ones, say). The fetch has
+  // its own timeout and never throws.
+  app.addHook('onReady', async () => {
+    if (services.stream.configured) await services.stream.get();
+  });
   if (config.delivery.autoStart) app.addHook('onReady', async () => services.deliveryWorker.start());
   // Auto-pause follows the stream even when no page asks for its status (only with Twitch settings).
   app.addHook('onReady', async () => services.shopStatus.start());

@@ -48,14 +48,27 @@ describe.each(testDialects())('universal routing by the live stream game on %s',
     await Promise.all([stand?.close(), hook?.close()]);
   });
 
-  it('answers a trigger at once on a cold cache (everywhere), refreshing in the background', async () => {
-    stand.set({ live: true, game: 'Minecraft' });
-    expect(stand.calls('/helix/streams')).toBe(0);
-    expect(await queuedTargets()).toEqual([endpoints.minecraft, endpoints.rust, endpoints.other].sort());
-    // The trigger started the refetch without waiting for it; once it lands the game is known.
-    await t.services.stream.get();
+  it('reads the stream before taking requests, so a fresh process routes its first trigger by the game', async () => {
+    // This suite's app read it once while starting, with the stand-in still offline.
     expect(stand.calls('/helix/streams')).toBe(1);
-    expect(await queuedTargets()).toEqual([endpoints.minecraft, endpoints.other].sort());
+    // A replica (re)started while the stream is live on Minecraft: its very first trigger goes by that.
+    const live = await startTwitchStandIn({ initial: { live: true, game: 'Minecraft' } });
+    const fresh = await createTestApp(dialect, { twitch: live.config });
+    try {
+      const minecraft = await addEndpoint(fresh, hook.url, 'minecraft', 'Survival server');
+      await addEndpoint(fresh, hook.url, 'rust', 'Rust hook');
+      const action = await addAction(fresh, { name: 'Confetti', gameType: 'any', cost: 5 });
+      const fan = await viewerWithCoins(fresh, 'first-fan', 10);
+      const res = await trigger(fresh, fan.cookie, action);
+      expect(res.statusCode, res.body).toBe(200);
+      const targets = await listDeliveries(fresh.db.kysely, res.json().historyId);
+      expect(targets.map((d) => d.endpoint_id)).toEqual([minecraft]);
+      expect(live.calls('/helix/streams')).toBe(1);
+      await assertLedgerInvariant(fresh.db);
+    } finally {
+      await fresh.close();
+      await live.close();
+    }
   });
 
   it('sends a universal action to the minecraft and other endpoints only while live on Minecraft', async () => {
