@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTwitchStandIn, type TwitchStandIn } from '@shop/api/testing';
 import { credit, type Db, findLedgerProblems, insertEndpoint, insertStreamAction } from '@shop/db';
+import { assertDailyTotalsMatchRecount } from '@shop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiptSocket, signUp, triggerUntilAnswered, type Viewer } from './clients';
@@ -190,6 +191,8 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('two api processes behind nginx, on
     const stranded = await db.kysely.selectFrom('action_history').select('id').where('success', 'is', null).execute();
     expect(stranded).toEqual([]);
     expect(await findLedgerProblems(db.kysely)).toEqual([]);
+    // The overview's per-day totals, kept by both processes and through the crash, equal a recount.
+    await assertDailyTotalsMatchRecount(db);
 
     // The killed process's sockets came back through nginx and heard how each of their triggers ended.
     expect(sockets.some((s) => s.reconnects > 0)).toBe(true);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, credit, type Db, type DialectName, migrateToLatest } from '@shop/db';
-import { assertLedgerInvariant, createTestDb, testDialects } from '@shop/db/testing';
+import { assertDailyTotalsMatchRecount, assertLedgerInvariant, createTestDb, testDialects } from '@shop/db/testing';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { addAction, addEndpoint, handOffOnlyWorker, recordEvents, trigger, viewerWithCoins } from './delivery-helpers';
@@ -178,6 +178,8 @@ describe.each(testDialects())('delivery under faults on %s', (dialect) => {
       expect(recorded.size).toBeGreaterThan(0);
       expect(refunds.length).toBeGreaterThan(0);
       await assertLedgerInvariant(shared.db);
+      // Killed mid-run or not, the overview's per-day totals equal a recount of the rows they count.
+      await assertDailyTotalsMatchRecount(shared.db);
     } finally {
       if (api && api.child.exitCode === null) api.child.kill('SIGKILL');
       await hook.close();

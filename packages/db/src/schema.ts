@@ -240,6 +240,52 @@ export interface AppSecretsTable {
 }
 
 /**
+ * The overview's per-day totals (UTC day numbers), kept by database triggers on the rows they count
+ * (migration 2026_11_27_0014): never written by the application. A day's totals are spread over
+ * shards, so concurrent writers (the triggers of one popular action) do not queue on one row; the
+ * overview sums them, and folds the shards of past days into shard 0.
+ */
+export interface DailyTotalsTable {
+  day: number;
+  shard: number;
+  /** 'purchase' ledger rows. */
+  coins_sold: number;
+  /** Credited payments, by the day the order was created. */
+  money_cents: number;
+  /** Paid triggers (tests left out), and the refunded ones among them. */
+  triggers: number;
+  refunds: number;
+}
+
+/** Per action (0: history rows without one): kept (paid, not refunded) triggers and their coins. */
+export interface DailyActionTotalsTable {
+  day: number;
+  action_id: number;
+  shard: number;
+  triggers: number;
+  coins: number;
+  /** The newest paid trigger's id, refunded or not: no kept trigger of the day is newer. */
+  last_id: number;
+}
+
+/** Per viewer: kept (paid, not refunded) triggers and their coins. */
+export interface DailySupporterTotalsTable {
+  user_id: number;
+  day: number;
+  triggers: number;
+  coins: number;
+}
+
+/** Settled deliveries per endpoint (0: endpoint gone), by the day they were queued. */
+export interface DailyEndpointTotalsTable {
+  day: number;
+  endpoint_id: number;
+  shard: number;
+  delivered: number;
+  failed: number;
+}
+
+/**
  * One PayPal refund or reversal of a payment, accounted for once (migration 2026_11_27_0013). A share
  * recorded before the order was credited was left out of the credit (nothing taken, nothing unrecovered).
  * A record: what the next refund owes is decided from the totals on the locked payment row.
@@ -276,6 +322,10 @@ export interface Database {
   twitch_oauth_states: TwitchOauthStatesTable;
   app_secrets: AppSecretsTable;
   shop_settings: ShopSettingsTable;
+  daily_totals: DailyTotalsTable;
+  daily_action_totals: DailyActionTotalsTable;
+  daily_supporter_totals: DailySupporterTotalsTable;
+  daily_endpoint_totals: DailyEndpointTotalsTable;
   refund_shares: RefundSharesTable;
 }
 

@@ -10,6 +10,7 @@ import * as settlementSweep from './2026_11_27_0008_settlement_sweep';
 import * as twitchProof from './2026_11_27_0009_twitch_proof';
 import * as paymentReconcile from './2026_11_27_0010_payment_reconcile';
 import * as refundShares from './2026_11_27_0013_refund_shares';
+import * as dailyTotals from './2026_11_27_0014_daily_totals';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0009_twitch_proof': twitchProof,
   '2026_11_27_0010_payment_reconcile': paymentReconcile,
   '2026_11_27_0013_refund_shares': refundShares,
+  '2026_11_27_0014_daily_totals': dailyTotals,
 };
 
 export const migrationProvider: MigrationProvider = {

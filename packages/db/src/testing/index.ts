@@ -6,6 +6,8 @@ import { createConnection } from 'mysql2/promise';
 import { connect, type Db, type DialectName, migrateToLatest } from '../connect';
 import { findLedgerProblems } from '../repositories/ledger';
 
+export { assertDailyTotalsMatchRecount, type DailyTotalsDrift, findDailyTotalsDrift } from './daily-totals';
+
 /**
  * The dialects a test file runs on: SQLite always, MySQL whenever TEST_MYSQL_URL is set.
  * Under CI=true MySQL is mandatory: a missing URL fails loudly instead of skipping.
