@@ -11,7 +11,7 @@ import {
   targetPlaceholderAllowed,
   targetTypeAllowed,
 } from './actions';
-import { ZCooldownFields } from './live-schemas';
+import { ZCooldownFields } from './cooldown-schemas';
 import { optionalHttpUrl } from './validation';
 
 // The action inputs' schemas, apart from actions.ts so the pages that only show actions load no zod.

@@ -8,15 +8,11 @@ import {
   targetTypeAllowed,
   universalActionsByCost,
 } from './actions';
-import {
-  canRefund,
-  historyStatus,
-  MAX_DELIVERY_ATTEMPTS,
-  nextAttemptDelay,
-  triggerOutcome,
-  ZLeaderboardQuery,
-} from './deliveries';
+import { ZLeaderboardQuery } from './community';
+import { MAX_DELIVERY_ATTEMPTS, nextAttemptDelay } from './delivery-retries';
+import { triggerOutcome } from './delivery-states';
 import { endpointTakesAction, MASKED_SECRET, ZWebhookEndpointInput, ZWebhookEndpointUpdate } from './endpoints';
+import { canRefund, historyStatus } from './history';
 
 type A = Pick<TStreamAction, 'name' | 'description' | 'category' | 'gameSpecific' | 'gameType' | 'cost'>;
 const action = (name: string, gameType: TStreamAction['gameType'], extra: Partial<A> = {}): A => ({

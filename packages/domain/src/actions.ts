@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { ZStreamActionOut } from './api-schemas';
 // Plain values and rules only, no zod: the shop's pages import these, and a module that builds
 // schemas when loaded would bring zod's code and its start-up work to every visit (action-schemas.ts).
 
@@ -11,29 +13,7 @@ export const DEFAULT_ACTION_COST = 50;
 export const MAX_ACTION_COST = 1_000_000;
 
 /** A stream action as clients see it (viewer-spec and admin-spec section 3). */
-export interface TStreamAction {
-  id: number;
-  name: string;
-  description: string;
-  imageUrl: string | null;
-  category: string | null;
-  categoryId: number | null;
-  cost: number;
-  gameSpecific: boolean;
-  gameType: TGameType;
-  targetType: TTargetType;
-  webhookAction: string;
-  minecraftServer: string | null;
-  active: boolean;
-  /** Seconds after a trigger during which nobody may trigger it again (0: none). */
-  cooldownSeconds: number;
-  /** Seconds after a viewer's trigger during which that viewer may not trigger it again (0: none). */
-  userCooldownSeconds: number;
-  /** When the running global cooldown ends; null when none is running. */
-  availableAt: string | null;
-  /** When the signed-in viewer's own cooldown ends; null for anonymous callers or none running. */
-  userAvailableAt: string | null;
-}
+export type TStreamAction = z.infer<typeof ZStreamActionOut>;
 
 export const TARGET_TYPE_MESSAGE = 'Target type applies only to Rust actions';
 

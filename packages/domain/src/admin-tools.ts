@@ -66,9 +66,10 @@ export const ZCoinAdjustmentForm = z.object({
     .number({ error: 'Amount must be a whole number' })
     .int('Amount must be a whole number')
     .refine((v) => v !== 0, { message: 'Amount must not be zero' })
-    .refine((v) => Math.abs(v) <= COIN_ADJUSTMENT_MAX, {
-      message: `Amount must be between -${COIN_ADJUSTMENT_MAX} and ${COIN_ADJUSTMENT_MAX}`,
-    }),
+    // Bounds rather than a refine, so the OpenAPI document states them too.
+    .min(-COIN_ADJUSTMENT_MAX, `Amount must be between -${COIN_ADJUSTMENT_MAX} and ${COIN_ADJUSTMENT_MAX}`)
+    .max(COIN_ADJUSTMENT_MAX, `Amount must be between -${COIN_ADJUSTMENT_MAX} and ${COIN_ADJUSTMENT_MAX}`)
+    .meta({ not: { const: 0 } }),
   reason: z
     .string({ error: 'Reason is required' })
     .trim()

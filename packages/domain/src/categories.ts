@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ZCategoryDeletedOut, ZCategoryOut } from './api-schemas';
 
 export const DEFAULT_CATEGORY_COLOR = '#6B7280';
 
@@ -14,16 +15,7 @@ export function fallbackCategoryName(name: string): string | null {
   return FALLBACK_CATEGORY_NAMES.find((fallback) => fallback.toLowerCase() === key) ?? null;
 }
 
-export interface TCategory {
-  id: number;
-  name: string;
-  description: string | null;
-  color: string;
-  active: boolean;
-  createdAt: string;
-  /** Actions filed under it: they become uncategorised if it is deleted (the confirmation says so). */
-  actionCount: number;
-}
+export type TCategory = z.infer<typeof ZCategoryOut>;
 
 export const CATEGORY_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
@@ -46,7 +38,4 @@ export const ZCategoryUpdate = ZCategoryInput.extend({ id: z.coerce.number().int
 export type TCategoryUpdate = z.input<typeof ZCategoryUpdate>;
 
 /** What a category delete answers: how many actions it left uncategorised. */
-export interface TCategoryDeleted {
-  status: 'success';
-  uncategorisedActions: number;
-}
+export type TCategoryDeleted = z.infer<typeof ZCategoryDeletedOut>;

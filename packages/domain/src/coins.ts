@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import type { ZAdminPaymentOut, ZCoinPackageOut, ZPurchaseResultOut } from './api-schemas';
 import { optionalHttpUrl } from './validation';
 
 /** A coin package as clients see it: amount in whole coins, price in integer US cents. */
-export interface TCoinPackage {
-  id: number;
-  name: string;
-  description: string;
-  imageUrl: string | null;
-  amount: number;
-  price: number;
-  active: boolean;
-  /** Position in the shop, smallest first (ties by price): the admin's up and down buttons set it. */
-  sortOrder: number;
-}
+export type TCoinPackage = z.infer<typeof ZCoinPackageOut>;
 
 /** Upper bounds that keep sums far from overflow and catch a typo of extra zeros. */
 export const MAX_PACKAGE_COINS = 1_000_000;
@@ -101,13 +92,7 @@ export const ZCaptureOrder = z.object({
 });
 export type TCaptureOrder = z.input<typeof ZCaptureOrder>;
 
-export interface TPurchaseResult {
-  status: 'success';
-  coinsAdded: number;
-  balance: number;
-  /** True when this order had already been credited by an earlier call: nothing was added now. */
-  alreadyCredited: boolean;
-}
+export type TPurchaseResult = z.infer<typeof ZPurchaseResultOut>;
 
 /** Dollars-and-cents text to integer cents without floating point: '4.99' -> 499, '10' -> 1000. */
 export function moneyValueToCents(value: string): number {
@@ -173,28 +158,4 @@ export const PAYMENT_STATUSES = ['created', 'credited', 'refused', 'refunded', '
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** One payment as the admin payments list shows it. Money in integer cents, coins whole. */
-export interface TAdminPayment {
-  id: number;
-  orderId: string;
-  provider: string;
-  userId: number;
-  username: string | null;
-  packageName: string | null;
-  coins: number | null;
-  amountCents: number;
-  currency: string;
-  status: TPaymentStatus;
-  /** Coins taken back after a refund or reversal, and what could not be (the buyer had spent them). */
-  coinsReclaimed: number;
-  coinsUnrecovered: number;
-  reason: string | null;
-  /**
-   * Why the order was flagged for an admin: credited after it had been refused, or given up on by
-   * reconciliation after repeated failed checks at PayPal. Null when nothing was flagged.
-   */
-  attentionReason: string | null;
-  /** Unrecovered coins, money refunded without coins, an order still open long after creation, or a flag. */
-  needsAttention: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TAdminPayment = z.infer<typeof ZAdminPaymentOut>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TGameType } from './actions';
+import type { ZWebhookEndpointOut } from './api-schemas';
 
 export const ENDPOINT_GAME_TYPES = ['other', 'minecraft', 'rust'] as const;
 export type TEndpointGameType = (typeof ENDPOINT_GAME_TYPES)[number];
@@ -7,17 +8,7 @@ export type TEndpointGameType = (typeof ENDPOINT_GAME_TYPES)[number];
 /** Shown in place of a stored secret: secrets are write-only once saved. */
 export const MASKED_SECRET = '••••••••';
 
-export interface TWebhookEndpoint {
-  id: number;
-  url: string;
-  secretKey: string;
-  hasSecret: boolean;
-  description: string;
-  gameType: TEndpointGameType;
-  active: boolean;
-  /** overlay:// endpoints: the absolute URL of the overlay page (a secret, admins only); else null. */
-  overlayUrl: string | null;
-}
+export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpointOut>;
 
 const SCHEMES = ['http:', 'https:', 'rcon:', 'webrcon:', 'overlay:'];
 const URL_MESSAGE = 'URL must start with http://, https://, rcon://, webrcon:// or overlay://';

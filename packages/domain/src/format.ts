@@ -1,8 +1,8 @@
 /**
  * Integer coins or counts with a comma as the thousands separator (viewer-spec section 9); a fraction
  * is rounded half away from zero, as Intl.NumberFormat would. Written out instead of calling Intl: the
- * first Intl.NumberFormat a page builds loads ICU's locale data, 6-8 ms of main thread on a desktop CPU
- * (about four times that on a phone), in the task that starts the shop.
+ * first Intl.NumberFormat a page builds loads ICU's locale data, a stall of the main thread that a
+ * phone feels, in the task that starts the shop.
  */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);

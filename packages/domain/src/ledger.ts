@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { TTransactionDelivery } from './live';
+import type { ZUserStatsOut } from './api-schemas';
+import type { TTransactionDelivery } from './delivery-states';
 
 /** Kinds of ledger rows (DESIGN.md 'Money'). Amounts are integer coins: positive credits, negative debits. */
 export const TRANSACTION_TYPES = [
@@ -83,9 +84,4 @@ export function decodeLedgerCursor(cursor: string): TLedgerPosition | null {
  * were not refunded, the same totals the leaderboard and the public profile show; coins purchased
  * nets out purchases that were taken back.
  */
-export interface TUserStats {
-  balance: number;
-  actionsTriggered: number;
-  totalSpent: number;
-  coinsPurchased: number;
-}
+export type TUserStats = z.infer<typeof ZUserStatsOut>;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ZDeliveryPreviewInput, ZStreamActionInput } from './action-schemas';
 import { TARGET_PLACEHOLDER_MESSAGE, targetPlaceholderAllowed } from './actions';
-import { historyNeedsLiveUpdates, ZHistoryQuery } from './deliveries';
 import { ENDPOINT_GAME_TYPES, endpointTakesAction, endpointTransportLabel, type TCurrentGame } from './endpoints';
+import { historyNeedsLiveUpdates } from './history';
+import { ZHistoryQuery } from './history-schemas';
 
 const takers = (action: 'any' | 'minecraft' | 'rust', currentGame: TCurrentGame) =>
   ENDPOINT_GAME_TYPES.filter((endpoint) => endpointTakesAction(endpoint, action, currentGame));

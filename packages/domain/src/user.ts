@@ -1,13 +1,4 @@
+import type { z } from 'zod';
+import type { ZUserOut } from './api-schemas';
 /** The user as every client sees it (viewer-spec section 3). Secrets never appear here. */
-export interface TUser {
-  id: number;
-  username: string;
-  displayName: string | null;
-  profilePicture: string | null;
-  coinBalance: number;
-  isAdmin: boolean;
-  twitchUsername: string | null;
-  /** True once 'Verify with Twitch' proved the linked name belongs to this viewer. */
-  twitchVerified: boolean;
-  createdAt: string;
-}
+export type TUser = z.infer<typeof ZUserOut>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_COOLDOWN_SECONDS } from './live';
+import { MAX_COOLDOWN_SECONDS } from './cooldowns';
 
-// The schemas of live.ts's inputs, apart from it so the pages that show cooldowns load no zod.
+// Apart from cooldowns.ts so the pages that show cooldowns load no zod.
 
 const cooldownField = (label: string) =>
   z
@@ -15,11 +15,3 @@ export const ZCooldownFields = z.object({
   cooldownSeconds: cooldownField('Cooldown'),
   userCooldownSeconds: cooldownField('Per-viewer cooldown'),
 });
-
-export const ZShopStatusUpdate = z
-  .object({
-    paused: z.boolean({ error: 'paused must be true or false' }).optional(),
-    autoPauseWhenOffline: z.boolean({ error: 'autoPauseWhenOffline must be true or false' }).optional(),
-  })
-  .strict();
-export type TShopStatusUpdate = z.input<typeof ZShopStatusUpdate>;

@@ -1,0 +1,79 @@
+import type { TReceiptStatus } from './receipt-status';
+import type { TShopPauseReason } from './shop-pause';
+
+// What the sockets carry: /ws to viewers and admins, /ws/overlay to the stream overlay.
+
+/** A public feed event (viewer-spec section 3): `username` is the login name, `displayName` what to show. */
+export interface TPublicActionEvent {
+  type: 'action_triggered' | 'action_tested';
+  action: { name: string; cost: number };
+  user: { username: string; displayName: string | null };
+  timestamp: string;
+  success: boolean;
+  /**
+   * Set on the backlog a new socket receives first: the event happened before this connection, so a
+   * page lists it but does not announce it as news.
+   */
+  replay?: true;
+}
+
+/**
+ * A receipt for the viewer who paid: each step of their trigger's delivery. Sent to that viewer's
+ * signed-in sockets only; `userId` routes it on the server and is removed before it is sent.
+ */
+export interface TActionStatusMessage {
+  type: 'action_status';
+  historyId: number;
+  userId?: number;
+  actionName: string;
+  status: TReceiptStatus;
+  /** Attempts made so far (0 while queued). */
+  attempt: number;
+  maxAttempts: number;
+  /** While retrying: when the next attempt is due. */
+  nextAttemptAt: string | null;
+  /** While retrying or failed: fixed wording for the viewer, never the target's own reply; null otherwise. */
+  message: string | null;
+  /** On refunded: the coins given back and the balance after. */
+  refundedCoins?: number;
+  balance?: number;
+  timestamp: string;
+}
+
+/** What /ws sends (viewer-spec section 3), plus receipts for the viewer who paid and the pause switch. */
+export type TRealtimeMessage =
+  | TPublicActionEvent
+  | TActionStatusMessage
+  | TBalanceChangedMessage
+  | { type: 'shop_status'; paused: boolean; reason: TShopPauseReason | null };
+
+/**
+ * Coins arrived without the viewer asking (a watch-time reward, a channel-point conversion): sent to
+ * that viewer's signed-in sockets only, so the balance pill can update. `userId` routes it and is
+ * removed before it is sent.
+ */
+export interface TBalanceChangedMessage {
+  type: 'balance_changed';
+  userId?: number;
+  balance: number;
+  /** The coins added and why. */
+  amount: number;
+  reason: 'reward' | 'conversion';
+  timestamp: string;
+}
+
+/** The overlay socket (`/ws/overlay?token=`): an alert to show, and the overlay's acknowledgement. */
+export interface TOverlayAlert {
+  type: 'overlay_alert';
+  alertId: string;
+  /** Display name, else login name. */
+  viewer: string;
+  actionName: string;
+  imageUrl: string | null;
+  cost: number;
+  timestamp: string;
+}
+export interface TOverlayAck {
+  type: 'overlay_ack';
+  alertId: string;
+}

@@ -1,0 +1,49 @@
+import type { TGameType, TStreamAction, TTargetType } from '../actions';
+import { cooldownEndsAtIso } from '../cooldowns';
+import { isSet, type StoredFlag } from './stored';
+
+/** An action as stored, with its category's name. */
+export interface StoredAction {
+  id: number;
+  name: string;
+  description: string;
+  image_url: string | null;
+  category_id: number | null;
+  category_name: string | null;
+  cost: number;
+  game_type: string;
+  target_type: string;
+  webhook_action: string;
+  minecraft_server: string | null;
+  active: StoredFlag;
+  cooldown_seconds: number;
+  user_cooldown_seconds: number;
+  last_triggered_at: number | null;
+}
+
+/**
+ * An action as the API answers it. `now` decides whether a cooldown still runs; `userLastAt` is the
+ * signed-in viewer's latest trigger of it (omit for anonymous callers and admin replies).
+ */
+export function toStreamAction(row: StoredAction, now: number, userLastAt: number | null = null): TStreamAction {
+  const gameType = row.game_type as TGameType;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.image_url,
+    category: row.category_name,
+    categoryId: row.category_id,
+    cost: row.cost,
+    gameSpecific: gameType !== 'any',
+    gameType,
+    targetType: row.target_type as TTargetType,
+    webhookAction: row.webhook_action,
+    minecraftServer: row.minecraft_server,
+    active: isSet(row.active),
+    cooldownSeconds: row.cooldown_seconds,
+    userCooldownSeconds: row.user_cooldown_seconds,
+    availableAt: cooldownEndsAtIso(row.last_triggered_at, row.cooldown_seconds, now),
+    userAvailableAt: cooldownEndsAtIso(userLastAt, row.user_cooldown_seconds, now),
+  };
+}
