@@ -1,6 +1,7 @@
 import type { Db } from './connect';
 import { insertCategory, insertCoinPackage, insertStreamAction, isCatalogEmpty } from './repositories/catalog';
 import { insertEndpoint, newOverlayToken } from './repositories/endpoints';
+import { transactionWithRetry } from './retry';
 
 /**
  * The demo shop's categories, named like the four fallbacks of admin-spec section 9 so the demo
@@ -19,7 +20,7 @@ const DEMO_CATEGORIES = [
  * Runs only when no package, category or action exists, so it never touches a real shop.
  */
 export async function seedDemoData(db: Db, now: number): Promise<boolean> {
-  return db.kysely.transaction().execute(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     if (!(await isCatalogEmpty(tx))) return false;
     const packages = [
       { name: 'Starter Pack', description: 'A handful of coins to try things out', amount: 100, price_cents: 99 },

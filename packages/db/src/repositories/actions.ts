@@ -1,38 +1,11 @@
-import { cooldownEndsAtIso, type TCategory, type TGameType, type TStreamAction, type TTargetType } from '@shop/domain';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
-import type { CategoryRow, CategoryUpdate, StreamActionRow, StreamActionUpdate } from '../schema';
+import type { CategoryRow, CategoryUpdate, Database, StreamActionRow, StreamActionUpdate } from '../schema';
 import { categoryNameKey } from './catalog';
 
-type ActionWithCategory = StreamActionRow & { category_name: string | null };
-
-/**
- * An action as the API answers it. `now` decides whether a cooldown still runs; `userLastAt` is the
- * signed-in viewer's latest trigger of it (omit for anonymous callers and admin replies).
- */
-export function toStreamAction(row: ActionWithCategory, now: number, userLastAt: number | null = null): TStreamAction {
-  const gameType = row.game_type as TGameType;
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    imageUrl: row.image_url,
-    category: row.category_name,
-    categoryId: row.category_id,
-    cost: row.cost,
-    gameSpecific: gameType !== 'any',
-    gameType,
-    targetType: row.target_type as TTargetType,
-    webhookAction: row.webhook_action,
-    minecraftServer: row.minecraft_server,
-    active: row.active === 1,
-    cooldownSeconds: row.cooldown_seconds,
-    userCooldownSeconds: row.user_cooldown_seconds,
-    availableAt: cooldownEndsAtIso(row.last_triggered_at, row.cooldown_seconds, now),
-    userAvailableAt: cooldownEndsAtIso(userLastAt, row.user_cooldown_seconds, now),
-  };
-}
+/** An action with its category's name (toStreamAction makes the API's shape of it). */
+export type ActionWithCategory = StreamActionRow & { category_name: string | null };
 
 /**
  * Starts the action's global cooldown, or refuses: one conditional UPDATE, so of two triggers
@@ -108,20 +81,8 @@ export async function lastUserTriggers(db: Executor, userId: number): Promise<Ma
   return found;
 }
 
-/** A category row with how many actions use it (MySQL counts arrive as text, hence the Number). */
+/** A category row with how many actions use it (MySQL counts arrive as text); toCategory makes the API's shape. */
 export type CategoryWithCount = CategoryRow & { action_count: number | string | bigint | null };
-
-export function toCategory(row: CategoryWithCount): TCategory {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    color: row.color,
-    active: row.active === 1,
-    createdAt: new Date(Number(row.created_at)).toISOString(),
-    actionCount: Number(row.action_count ?? 0),
-  };
-}
 
 function actionsWithCategory(db: Executor) {
   return db
@@ -191,19 +152,19 @@ export async function findCategoryWithCount(db: Executor, id: number): Promise<C
 /**
  * Deletes a category and leaves its actions uncategorised. The foreign key says ON DELETE SET NULL,
  * but MySQL ignores a REFERENCES written inline in a column definition, so the repository clears
- * the actions itself, in the same transaction as the delete. Answers null when there was no such
- * category, else how many actions lost it.
+ * the actions itself, in the caller's transaction with the delete. Answers null when there was no
+ * such category, else how many actions lost it.
  */
-export async function deleteCategory(db: Executor, id: number): Promise<{ uncategorisedActions: number } | null> {
-  const run = async (tx: Executor) => {
-    const cleared = await tx
-      .updateTable('stream_actions')
-      .set({ category_id: null })
-      .where('category_id', '=', id)
-      .executeTakeFirst();
-    const result = await tx.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) return null;
-    return { uncategorisedActions: Number(cleared.numUpdatedRows) };
-  };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+export async function deleteCategory(
+  tx: Transaction<Database>,
+  id: number,
+): Promise<{ uncategorisedActions: number } | null> {
+  const cleared = await tx
+    .updateTable('stream_actions')
+    .set({ category_id: null })
+    .where('category_id', '=', id)
+    .executeTakeFirst();
+  const result = await tx.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return null;
+  return { uncategorisedActions: Number(cleared.numUpdatedRows) };
 }

@@ -1,27 +1,15 @@
-import type { TCoinPackage } from '@shop/domain';
+import type { Transaction } from 'kysely';
 import type { Executor } from '../executor';
 import type {
   CoinPackageRow,
   CoinPackageUpdate,
+  Database,
   NewCategory,
   NewCoinPackage,
   NewStreamAction,
   StreamActionRow,
 } from '../schema';
 import type { CategoryWithCount } from './actions';
-
-export function toCoinPackage(row: CoinPackageRow): TCoinPackage {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    imageUrl: row.image_url,
-    amount: row.amount,
-    price: row.price_cents,
-    active: row.active === 1,
-    sortOrder: row.sort_order,
-  };
-}
 
 export async function listCoinPackages(db: Executor, options: { activeOnly: boolean }): Promise<CoinPackageRow[]> {
   let query = db.selectFrom('coin_packages').selectAll();
@@ -55,25 +43,22 @@ export async function nextCoinPackageSortOrder(db: Executor): Promise<number> {
 }
 
 /**
- * Puts packages in the given order (sort_order 0, 1, 2...) in one transaction, so two tabs moving
- * packages at once never leave a half-applied order. Answers false, changing nothing, when an id is
- * not a package.
+ * Puts packages in the given order (sort_order 0, 1, 2...) in the caller's transaction, so two tabs
+ * moving packages at once never leave a half-applied order. Answers false, changing nothing, when an
+ * id is not a package (the caller rolls back nothing: no row was written).
  */
-export async function reorderCoinPackages(db: Executor, ids: readonly number[]): Promise<boolean> {
-  const run = async (tx: Executor) => {
-    if (ids.length === 0) return true;
-    const found = await tx
-      .selectFrom('coin_packages')
-      .select('id')
-      .where('id', 'in', [...ids])
-      .execute();
-    if (found.length !== new Set(ids).size) return false;
-    for (const [index, id] of ids.entries()) {
-      await tx.updateTable('coin_packages').set({ sort_order: index }).where('id', '=', id).execute();
-    }
-    return true;
-  };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+export async function reorderCoinPackages(tx: Transaction<Database>, ids: readonly number[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const found = await tx
+    .selectFrom('coin_packages')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  if (found.length !== new Set(ids).size) return false;
+  for (const [index, id] of ids.entries()) {
+    await tx.updateTable('coin_packages').set({ sort_order: index }).where('id', '=', id).execute();
+  }
+  return true;
 }
 
 export async function deleteCoinPackage(db: Executor, id: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb, testDialects } from '../testing/index';
 import {
+  type ClaimFilter,
   claimDueDeliveries,
   finishDelivery,
   insertDelivery,
@@ -17,6 +18,9 @@ describe.each(testDialects())('delivery leases on %s', (dialect) => {
   let db: TestDb;
   let userId: number;
   let endpointId: number;
+  /** A worker's claim: in a transaction of its own, as the caller owns it. */
+  const claimDue = (now: number, limit: number, leaseMs: number, filter: ClaimFilter) =>
+    db.transaction((tx) => claimDueDeliveries(tx, db.dialect, now, limit, leaseMs, filter));
   beforeAll(async () => {
     db = await createTestDb(dialect);
     userId = await insertUser(db.kysely, { username: 'leaser', passwordHash: 'h', now: 1 });
@@ -47,10 +51,10 @@ describe.each(testDialects())('delivery leases on %s', (dialect) => {
 
   it('writes an outcome only under the lease token that still holds', async () => {
     const { id, historyId } = await queuedDelivery(1_000);
-    const [first] = await claimDueDeliveries(db, 1_000, 10, 100, { historyIds: [historyId] });
+    const [first] = await claimDue(1_000, 10, 100, { historyIds: [historyId] });
     expect(first?.id).toBe(id);
     // The lease lapses; a second worker claims the row under a new token.
-    const [second] = await claimDueDeliveries(db, 1_101, 10, 100, { historyIds: [historyId] });
+    const [second] = await claimDue(1_101, 10, 100, { historyIds: [historyId] });
     expect(second?.lease_token).toBeDefined();
     expect(second?.lease_token).not.toBe(first?.lease_token);
     const stale = first?.lease_token ?? '';
@@ -91,16 +95,14 @@ describe.each(testDialects())('delivery leases on %s', (dialect) => {
 
   it('does not claim a row whose lease still holds, and leaves out the endpoints it is told to', async () => {
     const { historyId } = await queuedDelivery(5_000);
-    expect(
-      await claimDueDeliveries(db, 5_000, 10, 100, { historyIds: [historyId], excludeEndpointIds: [endpointId] }),
-    ).toEqual([]);
-    expect(await claimDueDeliveries(db, 5_000, 10, 100, { historyIds: [historyId] })).toHaveLength(1);
-    expect(await claimDueDeliveries(db, 5_100, 10, 100, { historyIds: [historyId] })).toEqual([]);
+    expect(await claimDue(5_000, 10, 100, { historyIds: [historyId], excludeEndpointIds: [endpointId] })).toEqual([]);
+    expect(await claimDue(5_000, 10, 100, { historyIds: [historyId] })).toHaveLength(1);
+    expect(await claimDue(5_100, 10, 100, { historyIds: [historyId] })).toEqual([]);
   });
 
   it('keeps resend rows out of the trigger outcome', async () => {
     const { id, historyId } = await queuedDelivery(9_000);
-    const [claimed] = await claimDueDeliveries(db, 9_000, 10, 100, { historyIds: [historyId] });
+    const [claimed] = await claimDue(9_000, 10, 100, { historyIds: [historyId] });
     await finishDelivery(db.kysely, id, claimed?.lease_token ?? '', {
       status: 'delivered',
       response: 'ok',

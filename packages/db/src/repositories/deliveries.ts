@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { endpointTransportLabel, type TDeliveryDetail, type TDeliveryStatus } from '@shop/domain';
-import { compiledOnce } from '../compiled-once';
-import type { Db, DialectName } from '../connect';
+import type { TDeliveryStatus } from '@shop/domain';
+import type { Transaction } from 'kysely';
+import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
-import { transactionWithRetry } from '../retry';
-import type { DeliveryRow } from '../schema';
+import type { Database, DeliveryRow } from '../schema';
+import { compiledOnce } from '../sqlite/compiled-once';
 
 /** A lease a delivery can be born with: the worker of the process that inserts it sends it at once. */
 export interface InsertedLease {
@@ -91,10 +91,12 @@ export interface ClaimFilter {
  * has come, and in-flight ones whose lease lapsed (their worker died). On MySQL
  * `FOR UPDATE SKIP LOCKED` lets several api processes claim side by side without taking the same
  * row; SQLite has one writer, so its transaction alone makes the claim exclusive. Oldest first, so
- * each endpoint sees its commands in the order they were queued.
+ * each endpoint sees its commands in the order they were queued. Run it in the caller's transaction:
+ * the locks of the select must hold until the update.
  */
 export async function claimDueDeliveries(
-  db: Db,
+  tx: Transaction<Database>,
+  dialect: DialectName,
   now: number,
   limit: number,
   leaseMs: number,
@@ -102,41 +104,39 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   if (filter.historyIds?.length === 0) return [];
   const token = randomUUID();
-  return transactionWithRetry(db, async (tx) => {
-    let query = tx
-      .selectFrom('deliveries')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-          eb.and([eb('status', '=', 'in_flight'), eb('locked_until', '<', now)]),
-        ]),
-      )
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit);
-    if (filter.historyIds) query = query.where('history_id', 'in', [...filter.historyIds]);
-    if (filter.excludeEndpointIds && filter.excludeEndpointIds.length > 0) {
-      const excluded = [...filter.excludeEndpointIds];
-      query = query.where((eb) => eb.or([eb('endpoint_id', 'is', null), eb('endpoint_id', 'not in', excluded)]));
-    }
-    if (db.dialect === 'mysql') query = query.forUpdate().skipLocked();
-    const ids = (await query.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    await tx
-      .updateTable('deliveries')
-      .set({ status: 'in_flight', locked_until: now + leaseMs, lease_token: token, updated_at: now })
-      .where('id', 'in', ids)
-      .execute();
-    const rows = await tx
-      .selectFrom('deliveries')
-      .selectAll()
-      .where('id', 'in', ids)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => ({ ...row, lease_token: token }));
-  });
+  let query = tx
+    .selectFrom('deliveries')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
+        eb.and([eb('status', '=', 'in_flight'), eb('locked_until', '<', now)]),
+      ]),
+    )
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit);
+  if (filter.historyIds) query = query.where('history_id', 'in', [...filter.historyIds]);
+  if (filter.excludeEndpointIds && filter.excludeEndpointIds.length > 0) {
+    const excluded = [...filter.excludeEndpointIds];
+    query = query.where((eb) => eb.or([eb('endpoint_id', 'is', null), eb('endpoint_id', 'not in', excluded)]));
+  }
+  if (dialect === 'mysql') query = query.forUpdate().skipLocked();
+  const ids = (await query.execute()).map((r) => r.id);
+  if (ids.length === 0) return [];
+  await tx
+    .updateTable('deliveries')
+    .set({ status: 'in_flight', locked_until: now + leaseMs, lease_token: token, updated_at: now })
+    .where('id', 'in', ids)
+    .execute();
+  const rows = await tx
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, lease_token: token }));
 }
 
 /**
@@ -335,10 +335,10 @@ export async function listDeliveries(db: Executor, historyId: number): Promise<D
 
 /**
  * Every delivery of a trigger (its own and the resends), oldest first, with the endpoint's name and
- * a transport label; never its URL or secret (a WebRcon URL may carry the password).
+ * URL (toDeliveryDetail shows a transport label in its place: a WebRcon URL may carry the password).
  */
-export async function listDeliveryDetails(db: Executor, historyId: number): Promise<TDeliveryDetail[]> {
-  const rows = await db
+export async function listDeliveryDetails(db: Executor, historyId: number) {
+  return db
     .selectFrom('deliveries')
     .leftJoin('webhook_endpoints', 'webhook_endpoints.id', 'deliveries.endpoint_id')
     .select([
@@ -358,21 +358,6 @@ export async function listDeliveryDetails(db: Executor, historyId: number): Prom
     .where('deliveries.history_id', '=', historyId)
     .orderBy('deliveries.id')
     .execute();
-  const iso = (millis: number) => new Date(Number(millis)).toISOString();
-  return rows.map((r) => ({
-    id: r.id,
-    endpointId: r.endpoint_id,
-    endpointDescription: r.description,
-    endpointLabel: r.url === null ? null : endpointTransportLabel(r.url),
-    status: r.status,
-    attempts: Number(r.attempts),
-    lastError: r.last_error,
-    response: r.response,
-    nextAttemptAt: r.status === 'queued' ? iso(r.next_attempt_at) : null,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    isResend: r.is_resend === 1,
-  }));
 }
 
 /** True while an earlier resend of this trigger is still queued or being sent. */

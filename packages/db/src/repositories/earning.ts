@@ -4,10 +4,8 @@ import {
   WATCH_REWARD_DESCRIPTION,
   watchRewardReference,
 } from '@shop/domain';
-import type { Db } from '../connect';
 import { isUniqueViolation } from '../connect';
 import type { Executor } from '../executor';
-import { transactionWithRetry } from '../retry';
 import type { TwitchOauthPurpose } from '../schema';
 import { credit } from './ledger';
 
@@ -102,40 +100,33 @@ async function balanceOf(tx: Executor, userId: number): Promise<number> {
 }
 
 /**
- * Pays one watch reward: the ledger row (unique reference per viewer and window) and the reward row in
- * one transaction, answering the balance after it. Null, with nothing changed, when that window was
- * already paid (another tick or another process got there first).
+ * Pays one watch reward inside the caller's transaction: the ledger row (unique reference per viewer
+ * and window) and the reward row, answering the balance after it. A window already paid (another
+ * tick or another process got there first) fails with a unique violation.
  */
 export async function awardWatchReward(
-  db: Db,
+  tx: Executor,
   reward: { userId: number; coins: number; minutes: number; windowStart: number; now: number },
-): Promise<number | null> {
-  try {
-    return await transactionWithRetry(db, async (tx) => {
-      await credit(tx, {
-        userId: reward.userId,
-        amount: reward.coins,
-        type: 'reward',
-        description: WATCH_REWARD_DESCRIPTION,
-        reference: watchRewardReference(reward.userId, reward.windowStart),
-        now: reward.now,
-      });
-      await tx
-        .insertInto('watch_time_rewards')
-        .values({
-          user_id: reward.userId,
-          coins_awarded: reward.coins,
-          watch_duration: reward.minutes,
-          window_start: reward.windowStart,
-          created_at: reward.now,
-        })
-        .execute();
-      return balanceOf(tx, reward.userId);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+): Promise<number> {
+  await credit(tx, {
+    userId: reward.userId,
+    amount: reward.coins,
+    type: 'reward',
+    description: WATCH_REWARD_DESCRIPTION,
+    reference: watchRewardReference(reward.userId, reward.windowStart),
+    now: reward.now,
+  });
+  await tx
+    .insertInto('watch_time_rewards')
+    .values({
+      user_id: reward.userId,
+      coins_awarded: reward.coins,
+      watch_duration: reward.minutes,
+      window_start: reward.windowStart,
+      created_at: reward.now,
+    })
+    .execute();
+  return balanceOf(tx, reward.userId);
 }
 
 export interface WatchTimeStats {
@@ -190,42 +181,31 @@ export async function recentWatchRewards(db: Executor, limit: number): Promise<W
 }
 
 /**
- * Credits one Streamer.bot redemption once: the ledger reference is unique per redemption id, so a
- * replay (even twenty at once, from several processes) finds the first credit and answers its coins.
+ * Credits one Streamer.bot redemption inside the caller's transaction, answering the balance after
+ * it. The ledger reference is unique per redemption id: a second credit of it fails with a unique
+ * violation.
  */
 export async function creditRedemption(
-  db: Db,
+  tx: Executor,
   redemption: { userId: number; coins: number; redemptionId: string; now: number },
-): Promise<{ coins: number; replay: boolean; balance: number | null }> {
-  const reference = redemptionReference(redemption.redemptionId);
-  const earlier = await redemptionCoins(db.kysely, reference);
-  if (earlier !== null) return { coins: earlier, replay: true, balance: null };
-  try {
-    const balance = await transactionWithRetry(db, async (tx) => {
-      await credit(tx, {
-        userId: redemption.userId,
-        amount: redemption.coins,
-        type: 'conversion',
-        description: CONVERSION_DESCRIPTION,
-        reference,
-        now: redemption.now,
-      });
-      return balanceOf(tx, redemption.userId);
-    });
-    return { coins: redemption.coins, replay: false, balance };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const first = await redemptionCoins(db.kysely, reference);
-    if (first === null) throw error;
-    return { coins: first, replay: true, balance: null };
-  }
+): Promise<number> {
+  await credit(tx, {
+    userId: redemption.userId,
+    amount: redemption.coins,
+    type: 'conversion',
+    description: CONVERSION_DESCRIPTION,
+    reference: redemptionReference(redemption.redemptionId),
+    now: redemption.now,
+  });
+  return balanceOf(tx, redemption.userId);
 }
 
-async function redemptionCoins(db: Executor, reference: string): Promise<number | null> {
+/** The coins a redemption was credited, or null when it was not. */
+export async function redemptionCoins(db: Executor, redemptionId: string): Promise<number | null> {
   const row = await db
     .selectFrom('transactions')
     .select('amount')
-    .where('reference', '=', reference)
+    .where('reference', '=', redemptionReference(redemptionId))
     .executeTakeFirst();
   return row ? Number(row.amount) : null;
 }
@@ -253,8 +233,8 @@ export async function getTwitchAuthorization(db: Executor): Promise<TwitchAuthor
   };
 }
 
-/** Replaces the one authorization (a new OAuth grant, or renewed tokens). */
-export async function saveTwitchAuthorization(db: Db, auth: TwitchAuthorizationRow, now: number): Promise<void> {
+/** Replaces the one authorization (a new OAuth grant, or renewed tokens); run it in the caller's transaction. */
+export async function saveTwitchAuthorization(tx: Executor, auth: TwitchAuthorizationRow, now: number): Promise<void> {
   const values = {
     broadcaster_id: auth.broadcasterId,
     broadcaster_login: auth.broadcasterLogin,
@@ -264,13 +244,11 @@ export async function saveTwitchAuthorization(db: Db, auth: TwitchAuthorizationR
     scopes: auth.scopes,
     updated_at: now,
   };
-  await transactionWithRetry(db, async (tx) => {
-    await tx.deleteFrom('twitch_authorization').where('id', '=', 1).execute();
-    await tx
-      .insertInto('twitch_authorization')
-      .values({ id: 1, ...values })
-      .execute();
-  });
+  await tx.deleteFrom('twitch_authorization').where('id', '=', 1).execute();
+  await tx
+    .insertInto('twitch_authorization')
+    .values({ id: 1, ...values })
+    .execute();
 }
 
 export async function deleteTwitchAuthorization(db: Executor): Promise<void> {

@@ -1,24 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { MASKED_SECRET, type TEndpointGameType, type TWebhookEndpoint } from '@shop/domain';
+import type { TEndpointGameType } from '@shop/domain';
 import type { Executor } from '../executor';
 import type { WebhookEndpointRow, WebhookEndpointUpdate } from '../schema';
-
-/**
- * Secrets are write-only: replies carry a mask, never the stored value. `origin` makes an overlay
- * endpoint's page URL absolute (admin replies only: the token in it is the overlay's credential).
- */
-export function toWebhookEndpoint(row: WebhookEndpointRow, origin = ''): TWebhookEndpoint {
-  return {
-    id: row.id,
-    url: row.url,
-    secretKey: row.secret_key ? MASKED_SECRET : '',
-    hasSecret: row.secret_key !== '',
-    description: row.description,
-    gameType: row.game_type as TEndpointGameType,
-    active: row.active === 1,
-    overlayUrl: row.overlay_token ? `${origin}/overlay/${row.overlay_token}` : null,
-  };
-}
 
 /** A new overlay token: 192 random bits, URL-safe (it is the last segment of the overlay page's URL). */
 export function newOverlayToken(): string {

@@ -1,17 +1,8 @@
-import {
-  deliveryStateOf,
-  MAX_DELIVERY_ATTEMPTS,
-  type TActionHistoryRecord,
-  type THistoryStatusFilter,
-  type TLeaderboardEntry,
-  type TLedgerPosition,
-  type TPublicProfile,
-  type TTransactionDelivery,
-} from '@shop/domain';
+import type { THistoryStatusFilter, TLeaderboardEntry, TLedgerPosition, TPublicProfile } from '@shop/domain';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 import type { ActionHistoryRow, Database } from '../schema';
+import { compiledOnce } from '../sqlite/compiled-once';
 
 const toSuccess = (value: number | null): boolean | null => (value === null ? null : value === 1);
 const iso = (millis: number) => new Date(Number(millis)).toISOString();
@@ -151,32 +142,17 @@ const addToSupporterTotals = compiledOnce(3, (tx, actions: number, coins: number
 /** MySQL answers aggregates as text; both dialects may answer null for no rows. */
 type Count = number | string | bigint | null;
 
-/** A trigger's own deliveries (resends left out), summed up for its delivery state. */
-interface DeliverySummary {
+/** A trigger's own deliveries (resends left out), summed up for its delivery state (toHistoryRecord). */
+export interface DeliverySummary {
   delivery_attempts: Count;
   delivery_retrying: Count;
 }
 
-function toHistoryRecord(
-  r: Pick<
-    ActionHistoryRow,
-    'id' | 'created_at' | 'user_id' | 'action_name' | 'cost' | 'refunded' | 'is_test' | 'success'
-  > & { username: string | null } & DeliverySummary,
-): TActionHistoryRecord {
-  const flags = { refunded: r.refunded === 1, isTest: r.is_test === 1, success: toSuccess(r.success) };
-  return {
-    id: r.id,
-    timestamp: iso(r.created_at),
-    userId: r.user_id,
-    username: r.username,
-    actionName: r.action_name,
-    cost: r.cost,
-    ...flags,
-    deliveryState: deliveryStateOf(flags, Number(r.delivery_retrying ?? 0) > 0),
-    attempts: Number(r.delivery_attempts ?? 0),
-    maxAttempts: MAX_DELIVERY_ATTEMPTS,
-  };
-}
+/** A trigger with who made it and its deliveries' summary: toHistoryRecord makes the admin's view of it. */
+export type HistoryWithDeliveries = ActionHistoryRow & { username: string | null } & DeliverySummary;
+
+/** The trigger behind an 'action' ledger row and its deliveries' summary (toTransactionDelivery). */
+export type TriggerDeliveries = Pick<ActionHistoryRow, 'id' | 'refunded' | 'is_test' | 'success'> & DeliverySummary;
 
 /** Two correlated subqueries over deliveries_history: the most attempts and whether a failed try awaits a retry. */
 const deliverySummary = (eb: ExpressionBuilder<Database, 'action_history'>) => [
@@ -205,12 +181,12 @@ function historyWithUser(db: Executor) {
     .select(deliverySummary);
 }
 
-/** Where each trigger behind these 'action' ledger rows stands, keyed by the ledger row's id. */
-export async function deliveriesForTransactions(
+/** The trigger behind each of these 'action' ledger rows, keyed by the ledger row's id. */
+export async function triggersOfTransactions(
   db: Executor,
   transactionIds: readonly number[],
-): Promise<Map<number, TTransactionDelivery>> {
-  const found = new Map<number, TTransactionDelivery>();
+): Promise<Map<number, TriggerDeliveries>> {
+  const found = new Map<number, TriggerDeliveries>();
   if (transactionIds.length === 0) return found;
   const rows = await db
     .selectFrom('action_history')
@@ -218,23 +194,15 @@ export async function deliveriesForTransactions(
     .select(deliverySummary)
     .where('transaction_id', 'in', [...transactionIds])
     .execute();
-  for (const r of rows) {
-    if (r.transaction_id === null) continue;
-    const flags = { refunded: r.refunded === 1, isTest: r.is_test === 1, success: toSuccess(r.success) };
-    found.set(Number(r.transaction_id), {
-      historyId: r.id,
-      state: deliveryStateOf(flags, Number(r.delivery_retrying ?? 0) > 0),
-      attempts: Number(r.delivery_attempts ?? 0),
-      maxAttempts: MAX_DELIVERY_ATTEMPTS,
-    });
+  for (const { transaction_id, ...trigger } of rows) {
+    if (transaction_id !== null) found.set(Number(transaction_id), trigger);
   }
   return found;
 }
 
-/** One trigger as the admin list shows it, or undefined. */
-export async function findHistoryRecord(db: Executor, id: number): Promise<TActionHistoryRecord | undefined> {
-  const row = await historyWithUser(db).where('action_history.id', '=', id).executeTakeFirst();
-  return row ? toHistoryRecord(row) : undefined;
+/** One trigger with who made it and its deliveries' summary, or undefined. */
+export async function findHistoryWithDeliveries(db: Executor, id: number): Promise<HistoryWithDeliveries | undefined> {
+  return historyWithUser(db).where('action_history.id', '=', id).executeTakeFirst();
 }
 
 export interface HistoryFilter {
@@ -260,7 +228,7 @@ const likeContains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, 
 export async function listHistoryPage(
   db: Executor,
   options: HistoryFilter & { limit: number; before: TLedgerPosition | null },
-): Promise<{ rows: TActionHistoryRecord[]; last: TLedgerPosition | null; hasMore: boolean }> {
+): Promise<{ rows: HistoryWithDeliveries[]; last: TLedgerPosition | null; hasMore: boolean }> {
   let query = historyWithUser(db);
   if (options.userId !== undefined) query = query.where('action_history.user_id', '=', options.userId);
   if (options.username !== undefined) query = query.where('users.username_key', '=', options.username.toLowerCase());
@@ -303,7 +271,7 @@ export async function listHistoryPage(
   const page = rows.slice(0, options.limit);
   const tail = page.at(-1);
   return {
-    rows: page.map(toHistoryRecord),
+    rows: page,
     last: tail ? { createdAt: Number(tail.created_at), id: tail.id } : null,
     hasMore: rows.length > options.limit,
   };
@@ -366,17 +334,8 @@ export async function publicProfile(db: Executor, userId: number, historyLimit =
   };
 }
 
-/** A Live Activity event as the database remembers it (the /ws backlog after a restart). */
-export interface RecentFeedEvent {
-  type: 'action_triggered' | 'action_tested';
-  action: { name: string; cost: number };
-  user: { username: string; displayName: string | null };
-  timestamp: string;
-  success: boolean;
-}
-
-/** The latest triggers and settled tests, oldest first: what /ws had broadcast for them. */
-export async function recentFeedEvents(db: Executor, limit: number): Promise<RecentFeedEvent[]> {
+/** The latest triggers and settled tests with who made them, oldest first (toFeedEvent: what /ws broadcast). */
+export async function recentFeedRows(db: Executor, limit: number) {
   const rows = await db
     .selectFrom('action_history')
     .innerJoin('users', 'users.id', 'action_history.user_id')
@@ -394,14 +353,7 @@ export async function recentFeedEvents(db: Executor, limit: number): Promise<Rec
     .orderBy('action_history.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.reverse().map((r) => ({
-    type: r.is_test === 1 ? 'action_tested' : 'action_triggered',
-    action: { name: r.action_name, cost: r.is_test === 1 ? 0 : r.cost },
-    user: { username: r.username, displayName: r.display_name || null },
-    timestamp: iso(r.created_at),
-    // A trigger is announced when accepted (success: true); a test when its outcome is known.
-    success: r.is_test === 1 ? r.success === 1 : true,
-  }));
+  return rows.reverse();
 }
 
 /** A trigger as a reconnecting viewer's socket is told about it (receipt-resume). */

@@ -7,9 +7,9 @@ import {
   type TUserStats,
 } from '@shop/domain';
 import { sql } from 'kysely';
-import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
-import { deliveriesForTransactions } from './history';
+import { compiledOnce } from '../sqlite/compiled-once';
+import { type TriggerDeliveries, triggersOfTransactions } from './history';
 
 export interface LedgerEntry {
   userId: number;
@@ -117,16 +117,27 @@ const FILTER_TYPES: Record<Exclude<TTransactionFilter, 'all'>, TTransactionType[
   spending: ['action'],
 };
 
+/** A ledger row; the 'action' rows of a page carry their trigger (null when it is unknown). */
+export interface LedgerPageRow {
+  id: number;
+  type: string;
+  amount: number;
+  description: string;
+  created_at: number;
+  trigger?: TriggerDeliveries | null;
+}
+
 /**
  * One page of a user's ledger, newest first, starting after `before` (the last row of the previous
  * page). Keyset paging on (created_at, id) walks the (user_id, created_at) index and never skips or
  * repeats a row when new ones arrive between pages. Returns one row more than asked when more exist.
+ * toTransaction makes the API's shape of a row, the delivery state of an 'action' row included.
  */
 export async function listTransactionsPage(
   db: Executor,
   userId: number,
   options: { limit: number; before: TLedgerPosition | null; filter: TTransactionFilter },
-): Promise<{ rows: TTransaction[]; last: TLedgerPosition | null; hasMore: boolean }> {
+): Promise<{ rows: LedgerPageRow[]; last: TLedgerPosition | null; hasMore: boolean }> {
   let query = db
     .selectFrom('transactions')
     .select(['id', 'type', 'amount', 'description', 'created_at'])
@@ -148,19 +159,12 @@ export async function listTransactionsPage(
     .execute();
   const page = rows.slice(0, options.limit);
   const tail = page.at(-1);
-  const deliveries = await deliveriesForTransactions(
+  const triggers = await triggersOfTransactions(
     db,
     page.filter((r) => r.type === 'action').map((r) => r.id),
   );
   return {
-    rows: page.map((r) => ({
-      id: r.id,
-      type: r.type as TTransaction['type'],
-      amount: Number(r.amount),
-      description: r.description,
-      createdAt: new Date(Number(r.created_at)).toISOString(),
-      ...(r.type === 'action' && { delivery: deliveries.get(r.id) ?? null }),
-    })),
+    rows: page.map((r) => (r.type === 'action' ? { ...r, trigger: triggers.get(r.id) ?? null } : r)),
     last: tail ? { createdAt: Number(tail.created_at), id: tail.id } : null,
     hasMore: rows.length > options.limit,
   };

@@ -1,7 +1,8 @@
+import { toUser } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../connect';
 import { createTestDb, type TestDb, testDialects } from '../testing/index';
-import { findUserByUsername, insertUser, searchUsersByUsername, toUser, updateUserProfile } from './users';
+import { findUserByUsername, insertUser, searchUsersByUsername, updateUserProfile } from './users';
 
 describe.each(testDialects())('users on %s', (dialect) => {
   let db: TestDb;

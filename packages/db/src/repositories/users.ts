@@ -1,24 +1,8 @@
-import type { TUser } from '@shop/domain';
 import { sql } from 'kysely';
-import { compiledOnce } from '../compiled-once';
 import { isUniqueViolation } from '../connect';
 import type { Executor } from '../executor';
-import { toBool } from '../executor';
 import type { UserRow } from '../schema';
-
-export function toUser(row: UserRow): TUser {
-  return {
-    id: row.id,
-    username: row.username,
-    displayName: row.display_name,
-    profilePicture: row.profile_picture,
-    coinBalance: Number(row.coin_balance),
-    isAdmin: toBool(row.is_admin),
-    twitchUsername: row.twitch_username,
-    twitchVerified: row.twitch_user_id !== null,
-    createdAt: new Date(Number(row.created_at)).toISOString(),
-  };
-}
+import { compiledOnce } from '../sqlite/compiled-once';
 
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();

@@ -4,26 +4,11 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql, type Transaction } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
+import { connect } from '../connect';
+import type { Executor } from '../executor';
 import { compiledOnce } from './compiled-once';
-import { connect } from './connect';
-import type { Executor } from './executor';
-import { StatementCache, shareSqlite } from './sqlite-share';
+import { shareSqlite } from './share';
 import { WalSync } from './wal-sync';
-
-describe('the SQLite statement cache', () => {
-  it('prepares a statement once per SQL text and keeps at most its limit, least recently used out first', () => {
-    const database = new SQLite(':memory:');
-    const cache = new StatementCache(database, 2);
-    const one = cache.prepare('select 1');
-    expect(cache.prepare('select 1')).toBe(one);
-    cache.prepare('select 2');
-    cache.prepare('select 1'); // now the most recently used
-    cache.prepare('select 3'); // pushes out 'select 2'
-    expect(cache.size).toBe(2);
-    expect(cache.prepare('select 1')).toBe(one);
-    database.close();
-  });
-});
 
 describe('the shared SQLite connection', () => {
   it("gives the worker's share the connection before requests that were already waiting", async () => {

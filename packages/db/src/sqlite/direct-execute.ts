@@ -5,9 +5,9 @@ export type DirectExecute = <R>(compiled: CompiledQuery<R>) => Promise<QueryResu
 
 /**
  * Kysely instances and transactions whose driver can run a compiled query itself (the shared SQLite
- * connection, sqlite-share.ts). Kysely's executor wraps each query in a connection provider, a
- * driver release and a result transform: about 50 promises of the 160 a trigger made. A query
- * compiled once (compiled-once.ts) needs none of them. Weak, so a finished transaction is not kept.
+ * connection, share.ts). Kysely's executor wraps each query in a connection provider, a
+ * driver release and a result transform, each a promise of its own, on every statement of a
+ * trigger. A query compiled once (compiled-once.ts) needs none of them. Weak, so a finished transaction is not kept.
  */
 const direct = new WeakMap<object, DirectExecute>();
 

@@ -12,43 +12,10 @@ import {
   SqliteQueryCompiler,
   Transaction,
 } from 'kysely';
+import type { TransactionRunner } from '../db';
 import { type DirectExecute, registerDirectExecute } from './direct-execute';
+import { StatementCache } from './statement-cache';
 import type { WalSync } from './wal-sync';
-
-/**
- * better-sqlite3 compiles a statement on every prepare(); Kysely's driver prepares each query again, so
- * the same few hot statements were compiled thousands of times a second. Statements are kept by SQL
- * text, least recently used dropped first, so ad-hoc SQL (admin reports) cannot grow it without bound.
- */
-export class StatementCache {
-  private readonly statements = new Map<string, SQLite.Statement>();
-
-  constructor(
-    private readonly database: SQLite.Database,
-    private readonly limit = 500,
-  ) {}
-
-  prepare(sql: string): SQLite.Statement {
-    const cached = this.statements.get(sql);
-    if (cached) {
-      // Re-inserted: Map keeps insertion order, so the first key is always the least recently used.
-      this.statements.delete(sql);
-      this.statements.set(sql, cached);
-      return cached;
-    }
-    const statement = this.database.prepare(sql);
-    this.statements.set(sql, statement);
-    if (this.statements.size > this.limit) {
-      const oldest = this.statements.keys().next().value;
-      if (oldest !== undefined) this.statements.delete(oldest);
-    }
-    return statement;
-  }
-
-  get size(): number {
-    return this.statements.size;
-  }
-}
 
 /**
  * The one SQLite connection, taken in turns. Two queues: the delivery worker's turns come before the
@@ -186,14 +153,11 @@ class SharedDriver implements Driver {
     if (durable) await durable;
   }
 
-  // The database is closed by whoever opened it, once both shares are done (connect.ts).
+  // The database is closed by whoever opened it, once both shares are done (open.ts).
   async destroy(): Promise<void> {}
 }
 
 const over = () => Promise.reject(new Error('The transaction is already over'));
-
-/** Runs `work` in one transaction and settles with what it returned, once the commit is on disk. */
-export type TransactionRunner<DB> = <T>(work: (tx: Transaction<DB>) => Promise<T>) => Promise<T>;
 
 export interface SqliteShare {
   /** The requests' share of the connection. */

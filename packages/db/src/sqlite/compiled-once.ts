@@ -1,6 +1,6 @@
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult, RawNode } from 'kysely';
+import type { Executor } from '../executor';
 import { directExecuteOf } from './direct-execute';
-import type { Executor } from './executor';
 
 /** Where a compiled parameter comes from: the call's argument at that index, or (arg -1) a value fixed by the builder. */
 interface Slot {

@@ -3,11 +3,10 @@ import { closeSync, fdatasync, openSync } from 'node:fs';
 /**
  * Commits made durable off the event loop. With `synchronous = FULL`, SQLite syncs the WAL inside
  * every COMMIT, and better-sqlite3 runs COMMIT on the one JavaScript thread: the whole shop stood
- * still for each disk flush (taking it off the thread took SQLite triggers from about 1,950 to 2,650
- * a second on the bench at 16 connections). The connection runs with
- * `synchronous = NORMAL` instead (COMMIT writes the WAL, SQLite still syncs around checkpoints), and
+ * still for each disk flush (what taking it off the thread buys: README.md here). The connection runs
+ * with `synchronous = NORMAL` instead (COMMIT writes the WAL, SQLite still syncs around checkpoints), and
  * this syncs the WAL file on libuv's thread pool before anyone is told of the commit: the connection
- * hands back no result while a commit made before it is not on disk (sqlite-share.ts). The disk
+ * hands back no result while a commit made before it is not on disk (share.ts). The disk
  * work is the same fdatasync of the same file FULL does; what changes is that the event loop serves
  * other requests meanwhile, and that one flush covers every commit written before it started.
  */
@@ -32,7 +31,7 @@ export class WalSync {
 
   /**
    * Why the database stopped taking work: set by the first failed flush and never cleared. The
-   * connection refuses every statement from then on (sqlite-share.ts), and the shop reports itself
+   * connection refuses every statement from then on (share.ts), and the shop reports itself
    * unhealthy, until a restart lets SQLite recover from what really reached the disk.
    */
   get failure(): Error | null {
