@@ -6,7 +6,7 @@
 // click-to-game time of probe triggers sent alongside. The request path is measured in rounds, the
 // shop and the bare server taking turns (which goes first alternates), and each ratio is the median of
 // the rounds' ratios: this machine's speed drifts (other VMs' load), and one long run each let the
-// drift decide (rounds on this 2-core machine vary by up to a fifth, so five of them, not three).
+// drift decide (rounds on this shared 2-core machine vary widely, so five of them, not three).
 // BENCH_ROUNDS (5) and BENCH_ROUND_SECONDS (5) set them; BENCH_SECONDS sets the
 // worker-on run's length (10).
 import { connect, type DialectName, parseDatabaseUrl } from '@shop/db';

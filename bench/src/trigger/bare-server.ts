@@ -4,7 +4,7 @@
 // sending plain queries, as Kysely's MySQL driver does). Run by trigger.ts.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { WalSync, walFileFlush } from '@shop/db/wal-sync';
+import { WalSync, walFileFlush } from '@shop/db/sqlite/wal-sync';
 import SQLite from 'better-sqlite3';
 import { createPool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import {
@@ -57,7 +57,7 @@ function sqliteDriver(file: string): Driver {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // As the shop does it (packages/db/src/wal-sync.ts): COMMIT writes the WAL, the WAL is synced on the
+  // As the shop does it (packages/db/src/sqlite/wal-sync.ts): COMMIT writes the WAL, the WAL is synced on the
   // thread pool, and nothing is answered until every commit before it is on disk.
   db.pragma('synchronous = NORMAL');
   const wal = new WalSync(walFileFlush(file).flush);

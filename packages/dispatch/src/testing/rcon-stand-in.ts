@@ -82,8 +82,8 @@ export async function startRconStandIn(options: RconStandInOptions): Promise<Rco
             continue;
           }
           const delay = delayFor(body);
-          // A healthy server with no delay set answers at once: even a 0 ms timer waits about 1 ms,
-          // which capped one connection near 600 commands a second in the delivery benchmark.
+          // A healthy server with no delay set answers at once: even a 0 ms timer waits for the event
+          // loop's next timers phase, which capped one connection's rate in the delivery benchmark.
           if (delay <= 0) {
             answer();
             continue;
