@@ -54,8 +54,7 @@ export function createContextInner(opts: {
   };
 }
 
-export function sessionCookies(services: Services, reply: FastifyReply): SessionCookies {
-  const secure = services.config.nodeEnv === 'production';
+export function sessionCookies(secure: boolean, reply: FastifyReply): SessionCookies {
   return {
     set: (token, expiresAt) =>
       reply.setCookie(SESSION_COOKIE, token, {
@@ -71,7 +70,7 @@ export function sessionCookies(services: Services, reply: FastifyReply): Session
 
 /** The thin request wrapper: reads the cookie, validates the session, renews it when due. */
 export async function createRequestContext(services: Services, req: FastifyRequest, reply: FastifyReply) {
-  const cookies = sessionCookies(services, reply);
+  const cookies = sessionCookies(services.config.nodeEnv === 'production', reply);
   const request: RequestFacts = {
     protocol: req.protocol === 'https' ? 'https' : 'http',
     host: req.host,

@@ -2,13 +2,17 @@ import { APP_ERROR_STATUS, AppError } from '@shop/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
 import { toClientError } from './errors';
+import type { ProcedureMeta } from './rest/mapping';
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const client = toClientError(error);
-    return { ...shape, message: client.message, data: { ...shape.data, stack: undefined, appCode: client.code } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const client = toClientError(error);
+      return { ...shape, message: client.message, data: { ...shape.data, stack: undefined, appCode: client.code } };
+    },
+  });
 
 /**
  * Domain and repository code throws AppError; this turns it into the matching tRPC code so the
@@ -61,8 +65,9 @@ const publicWithMappedErrors = t.middleware(async ({ ctx, next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(publicWithMappedErrors);
-export const authedProcedure = t.procedure.use(signedInWithMappedErrors);
+// The access in each base procedure's meta is what the REST reference states: it cannot disagree with the check.
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(publicWithMappedErrors);
+export const authedProcedure = t.procedure.meta({ access: 'signed-in' }).use(signedInWithMappedErrors);
 /**
  * Any admin change may touch actions, endpoints or categories: the in-memory catalog triggers read from
  * is emptied after every successful admin mutation (and in the other processes through Redis).
@@ -74,4 +79,8 @@ const invalidateCatalog = t.middleware(async ({ ctx, type, next }) => {
 });
 
 // Not on publicProcedure: its refusal of an unreadable body would come before the admin check.
-export const adminProcedure = t.procedure.use(mapAppErrors).use(requireAdmin).use(invalidateCatalog);
+export const adminProcedure = t.procedure
+  .meta({ access: 'admin' })
+  .use(mapAppErrors)
+  .use(requireAdmin)
+  .use(invalidateCatalog);

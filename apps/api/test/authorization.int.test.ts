@@ -1,11 +1,11 @@
 import { testDialects } from '@shop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes } from '../src/rest/routes';
+import { restEndpoints } from '../src/rest/endpoints';
 import { createTestApp, registerUser, type TestApp } from './helpers';
 
 /** Every admin capability is refused on the server: 401 for visitors, 403 for viewers. */
-const adminRoutes = restRoutes.filter(
-  (r) => r.url.startsWith('/api/admin/') || (r.url.startsWith('/api/categories') && r.method !== 'GET'),
+const adminRoutes = restEndpoints().filter(
+  (r) => r.path.startsWith('/api/admin/') || (r.path.startsWith('/api/categories') && r.method !== 'GET'),
 );
 
 describe.each(testDialects())('admin paths on %s', (dialect) => {
@@ -21,8 +21,8 @@ describe.each(testDialects())('admin paths on %s', (dialect) => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(18);
   });
 
-  it.each(adminRoutes.map((r) => [r.method, r.url] as const))('%s %s', async (method, url) => {
-    const path = url.replace(':id', '1').replace(':orderId', 'X');
+  it.each(adminRoutes.map((r) => [r.method, r.path] as const))('%s %s', async (method, url) => {
+    const path = url.replace('{id}', '1').replace('{orderId}', 'X');
     const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
     const anonymous = await t.app.inject({ method, url: path, ...(payload && { payload }) });
     expect(anonymous.statusCode).toBe(401);

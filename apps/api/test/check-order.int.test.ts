@@ -1,21 +1,21 @@
 import { testDialects } from '@shop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestRoute } from '../src/rest/adapter';
-import { restRoutes } from '../src/rest/routes';
+import { type RestEndpoint, restEndpoints } from '../src/rest/endpoints';
 import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
 
 /**
  * Who may call a route is decided before anything about its input: an anonymous caller gets 401 and
  * a viewer 403 from a guarded route whatever body they send, so probing learns nothing of its input.
  */
-const accessOf = (route: RestRoute) => route.doc?.access;
+const restRoutes = restEndpoints();
+const accessOf = (route: RestEndpoint) => route.access;
 const guarded = restRoutes.filter((r) => accessOf(r) === 'signed-in' || accessOf(r) === 'admin');
 const adminOnly = guarded.filter((r) => accessOf(r) === 'admin');
 
-const pathOf = (url: string) => url.replace(/:\w+/g, '1');
-const asCase = (r: RestRoute) => [r.method, r.url] as const;
+const pathOf = (url: string) => url.replace(/\{\w+\}/g, '1');
+const asCase = (r: RestEndpoint) => [r.method, r.path] as const;
 
-type Method = RestRoute['method'];
+type Method = RestEndpoint['method'];
 
 /** Bodies that each fail a different step of reading input: JSON, its emptiness, its shape, the media type. */
 const BAD_BODIES: [string, { contentType: string; payload: string }][] = [
@@ -52,8 +52,8 @@ describe.each(testDialects())('access is checked before input on %s', (dialect) 
     });
 
   it('finds the guarded routes in the route table', () => {
-    // A route without a doc would escape the filter below, so every route must say who may call it.
-    expect(restRoutes.filter((r) => !r.doc)).toEqual([]);
+    // Every endpoint states who may call it: its procedure's base sets it.
+    expect(restRoutes.filter((r) => !r.access)).toEqual([]);
     expect(guarded.length).toBeGreaterThanOrEqual(50);
     expect(adminOnly.length).toBeGreaterThanOrEqual(38);
   });

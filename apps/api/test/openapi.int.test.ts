@@ -1,8 +1,7 @@
 import { testDialects } from '@shop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiPath } from '../src/openapi/document';
-import { plainRouteDocs } from '../src/openapi/plain-routes';
-import { restRoutes } from '../src/rest/routes';
+import { plainRouteDocs } from '../src/openapi/register';
+import { pathParamsOf, restEndpoints } from '../src/rest/endpoints';
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from './helpers';
 
 type Operation = {
@@ -23,8 +22,9 @@ type Document = {
   };
 };
 
-// The document is built from the route table alone; one dialect is enough to serve it.
+// The document is built from the procedures alone; one dialect is enough to serve it.
 const [dialect] = testDialects();
+const endpoints = restEndpoints();
 
 describe(`GET /api/openapi.json and /api/docs (${dialect})`, () => {
   let t: TestApp;
@@ -46,33 +46,28 @@ describe(`GET /api/openapi.json and /api/docs (${dialect})`, () => {
     expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'session' });
   });
 
-  // Fails as soon as a REST route is added without a doc: undocumented routes are not in the document.
-  it.each(restRoutes.map((r) => [r.method, r.url] as const))('documents %s %s', (method, url) => {
-    const route = restRoutes.find((r) => r.method === method && r.url === url);
-    expect(route?.doc, `${method} ${url} has no doc`).toBeDefined();
-    const operation = doc.paths[openApiPath(url).path]?.[method.toLowerCase()];
-    expect(operation, `${method} ${url} is missing from the document`).toBeDefined();
-    if (!operation || !route?.doc) return;
-    expect(operation.summary).toBe(route.doc.summary);
-    expect(operation['x-access']).toBe(route.doc.access);
-    // A reply schema, or a note saying what the reply is.
-    expect(operation.responses['200']?.content ?? route.doc.unstructured).toBeTruthy();
-    if (route.doc.body) expect(operation.requestBody?.content['application/json'].schema).toBeTruthy();
-    for (const name of openApiPath(url).params) {
+  it.each(endpoints.map((r) => [r.method, r.path] as const))('documents %s %s', (method, path) => {
+    const route = endpoints.find((r) => r.method === method && r.path === path);
+    const operation = doc.paths[path]?.[method.toLowerCase()];
+    expect(operation, `${method} ${path} is missing from the document`).toBeDefined();
+    if (!operation || !route) return;
+    expect(operation.summary).toBe(route.summary);
+    expect(operation['x-access']).toBe(route.access);
+    expect(operation.responses['200']?.content).toBeTruthy();
+    if (route.fieldsFrom === 'body') expect(operation.requestBody?.content['application/json'].schema).toBeTruthy();
+    for (const name of pathParamsOf(path)) {
       expect(operation.parameters?.some((p) => p.in === 'path' && p.name === name)).toBe(true);
     }
     // Honest failure statuses by access level, each pointing at the shared error reply.
-    if (route.doc.access !== 'public') expect(operation.responses['401']?.$ref).toBe('#/components/responses/Error401');
-    if (route.doc.access === 'admin') expect(operation.responses['403']?.$ref).toBe('#/components/responses/Error403');
+    if (route.access !== 'public') expect(operation.responses['401']?.$ref).toBe('#/components/responses/Error401');
+    if (route.access === 'admin') expect(operation.responses['403']?.$ref).toBe('#/components/responses/Error403');
     for (const response of Object.values(operation.responses)) {
       if (response.$ref) expect(doc.components.responses[response.$ref.split('/').pop() ?? '']).toBeDefined();
     }
   });
 
   it('documents the plain /api routes too (PayPal webhook, the document itself, the reference page)', () => {
-    for (const route of plainRouteDocs) {
-      expect(doc.paths[openApiPath(route.url).path]?.[route.method.toLowerCase()]).toBeDefined();
-    }
+    for (const route of plainRouteDocs) expect(doc.paths[route.path]?.[route.method.toLowerCase()]).toBeDefined();
     expect(doc.paths['/api/paypal/webhook']?.post?.requestBody).toBeDefined();
   });
 
@@ -104,26 +99,25 @@ describe(`GET /api/openapi.json and /api/docs (${dialect})`, () => {
     expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(res.body).not.toMatch(/<script/i);
     for (const path of Object.keys(doc.paths)) expect(res.body).toContain(`<code>${path}</code>`);
-    for (const route of restRoutes)
-      expect(res.body).toContain(route.doc?.summary.replace(/'/g, '&#39;').replace(/"/g, '&quot;') ?? '~none~');
+    for (const route of endpoints)
+      expect(res.body).toContain(route.summary.replace(/'/g, '&#39;').replace(/"/g, '&quot;'));
   });
 
   // The response schemas are the real shapes: every GET without path parameters answers what its doc says.
   it('describes real replies: each parameterless GET answer parses with its response schema', async () => {
     const cookie = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     let checked = 0;
-    for (const route of restRoutes) {
-      if (route.method !== 'GET' || route.url.includes(':') || !route.doc?.response) continue;
-      const res = await t.app.inject({ method: 'GET', url: route.url, headers: { cookie } });
+    for (const route of endpoints) {
+      if (route.method !== 'GET' || route.pathParams.length > 0) continue;
+      const res = await t.app.inject({ method: 'GET', url: route.path, headers: { cookie } });
       // Routes that need an outside service (the Rust server) answer an error here; their errors are documented.
       if (res.statusCode !== 200) {
-        expect(Object.keys(doc.paths[openApiPath(route.url).path]?.get?.responses ?? {})).toContain(
-          String(res.statusCode),
-        );
+        expect(Object.keys(doc.paths[route.path]?.get?.responses ?? {})).toContain(String(res.statusCode));
         continue;
       }
-      const parsed = route.doc.response.safeParse(res.json());
-      expect(parsed.success, `${route.url}: ${parsed.error?.message}`).toBe(true);
+      // A paged reply is the page's items; its cursor travels in a header.
+      const parsed = route.output.safeParse(route.paged ? { items: res.json(), nextCursor: null } : res.json());
+      expect(parsed.success, `${route.path}: ${parsed.error?.message}`).toBe(true);
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(10);

@@ -1,22 +1,40 @@
-import { type ZodType, z } from 'zod';
-import type { RestRoute, RouteDoc } from '../rest/adapter';
+import type { Access, ApiTag, HttpMethod } from '../rest/mapping';
+import type { JsonSchema } from './json-schema';
 
-/** A path the reference lists: a REST route of restRoutes, or a plain route documented beside them. */
-export interface DocumentedRoute {
-  method: RestRoute['method'];
-  url: string;
-  doc: RouteDoc;
+/**
+ * One operation of the reference, with its schemas already in JSON Schema: built from a
+ * procedure's REST endpoint (operations.ts) or from a plain route's doc entry (plain-route-doc.ts).
+ */
+export interface DocumentedOperation {
+  method: HttpMethod;
+  /** OpenAPI form: `/api/categories/{id}`. */
+  path: string;
+  summary: string;
+  tag: ApiTag;
+  access: Access;
+  description?: string;
+  pathParams: Record<string, JsonSchema>;
+  /** An object schema whose properties are the query parameters. */
+  query?: JsonSchema;
+  body?: JsonSchema;
+  /** The reply on success: a schema, or a note saying what the reply is instead. */
+  response?: JsonSchema;
+  unstructured?: string;
+  /** The route answers 302 with a Location, never 200: what the redirect is for. */
+  redirect?: string;
+  /** Failure statuses beyond those its access, input and path imply. */
+  errors: readonly number[];
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
 }
-
-type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiOperation {
   operationId: string;
   summary: string;
   description?: string;
   tags: string[];
-  'x-access': RouteDoc['access'];
-  security?: Record<string, string[]>[];
+  'x-access': Access;
+  security: Record<string, string[]>[];
   parameters?: JsonSchema[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
   responses: Record<string, JsonSchema>;
@@ -24,10 +42,10 @@ export interface OpenApiOperation {
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
   servers: { url: string }[];
-  tags: { name: string }[];
-  paths: Record<string, Record<string, OpenApiOperation>>;
+  tags: { name: string; description: string }[];
+  paths: Record<string, Partial<Record<Lowercase<HttpMethod>, OpenApiOperation>>>;
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, JsonSchema>;
@@ -39,32 +57,31 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'The input is not valid (the message names the field)',
   401: 'Not signed in',
   402: 'Not enough coins',
-  403: 'Signed in, but not an admin',
+  403: 'Refused: an admin-only route, another account’s order, or a change sent from another site’s page',
   404: 'Not found',
   409: 'Conflicts with the current state',
+  413: 'The request body is larger than the route accepts',
   422: 'The payment was refused',
   429: 'Too many requests (Retry-After says when to come back)',
   502: 'An outside service failed',
   503: 'Not available on this shop right now',
 };
 
-/** OpenAPI 3.1 speaks JSON Schema 2020-12, which zod 4 emits directly. */
-export function jsonSchemaOf(schema: ZodType, io: 'input' | 'output'): JsonSchema {
-  // 'any' for the few things JSON Schema cannot say (a custom check): the schema stays honest about the rest.
-  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
-  const { $schema: _dialect, ...rest } = json;
-  return rest;
-}
-
-/** '/api/users/:id/profile' -> '/api/users/{id}/profile', and the parameter names. */
-export function openApiPath(url: string): { path: string; params: string[] } {
-  const params: string[] = [];
-  const path = url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    params.push(name);
-    return `{${name}}`;
-  });
-  return { path, params };
-}
+const TAG_TEXT: Record<ApiTag, string> = {
+  Accounts: 'Registration, sign-in and the signed-in user',
+  Actions: 'Stream actions viewers trigger with coins, and the pause switch',
+  Admin: 'User management and the streamer overview',
+  Categories: 'Categories that group the actions',
+  Coins: 'Coin packages and the coin ledger',
+  Community: 'The leaderboard and public profiles',
+  Diagnostics: 'Database, MySQL, SSL and RCON checks',
+  Earning: 'Watch-time rewards, Streamer.bot conversions and the broadcaster’s Twitch authorization',
+  Endpoints: 'Delivery targets: webhooks, RCON, WebRcon and overlays',
+  History: 'Triggered actions, their deliveries, refunds and resends',
+  Payments: 'Checkout, captures and PayPal’s webhook',
+  Reference: 'This reference',
+  Stream: 'The Twitch stream and the streamer’s videos',
+};
 
 function operationId(method: string, path: string): string {
   const words = path
@@ -75,49 +92,57 @@ function operationId(method: string, path: string): string {
   return `${method.toLowerCase()}${words.join('')}`;
 }
 
-function queryParameters(schema: ZodType): JsonSchema[] {
-  const json = jsonSchemaOf(schema, 'input');
-  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    schema: property,
-  }));
-}
-
-/**
- * The body as a client sends it. A field the route fills from the path (`id` of PATCH .../:id) is left
- * out: the procedure's schema has it, but the adapter takes it from the URL.
- */
-function bodySchema(schema: ZodType, pathParams: string[]): JsonSchema {
-  const json = jsonSchemaOf(schema, 'input');
-  const properties = json.properties as Record<string, JsonSchema> | undefined;
-  if (!properties || !pathParams.some((p) => p in properties)) return json;
-  const kept = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name)));
-  const required = ((json.required ?? []) as string[]).filter((name) => !pathParams.includes(name));
-  return { ...json, properties: kept, ...(json.required ? { required } : {}) };
-}
-
-/** The failure statuses a route can answer, from its access level and input, plus those it names. */
-export function errorStatuses(route: DocumentedRoute, hasParams: boolean): number[] {
-  const { doc } = route;
-  const statuses = new Set<number>(doc.errors ?? []);
-  if (doc.body || doc.query || hasParams) statuses.add(400);
-  if (doc.access !== 'public') statuses.add(401);
-  if (doc.access === 'admin') statuses.add(403);
+/** The failure statuses an operation can answer: those its shape implies, plus those it names. */
+export function errorStatuses(op: DocumentedOperation): number[] {
+  const statuses = new Set<number>(op.errors);
+  const hasParams = Object.keys(op.pathParams).length > 0;
+  if (op.body || op.query || hasParams) statuses.add(400);
+  if (op.access !== 'public') statuses.add(401);
+  if (op.access === 'admin') statuses.add(403);
+  // The origin check refuses a state-changing request whose Origin is another site (origin-check.ts).
+  if (op.method !== 'GET') statuses.add(403);
   if (hasParams) statuses.add(404);
+  // Fastify refuses a body over the route's limit before anything else reads it.
+  if (op.body) statuses.add(413);
   return [...statuses].sort((a, b) => a - b);
 }
 
-function operationOf(route: DocumentedRoute): { path: string; operation: OpenApiOperation } {
-  const { doc } = route;
-  const { path, params } = openApiPath(route.url);
+const headerObjects = (headers: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  );
+
+function successOf(op: DocumentedOperation): [string, JsonSchema] {
+  if (op.redirect) {
+    return ['302', { description: op.redirect, headers: headerObjects({ Location: 'where the browser goes next' }) }];
+  }
+  const headers = Object.keys(op.responseHeaders).length > 0 ? { headers: headerObjects(op.responseHeaders) } : {};
+  return [
+    '200',
+    {
+      description: op.unstructured ?? 'Success',
+      ...(op.response && { content: { 'application/json': { schema: op.response } } }),
+      ...headers,
+    },
+  ];
+}
+
+function queryParameters(query: JsonSchema): JsonSchema[] {
+  const properties = (query.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((query.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema,
+  }));
+}
+
+function operationOf(op: DocumentedOperation): OpenApiOperation {
   const parameters: JsonSchema[] = [
-    ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-    ...(doc.query ? queryParameters(doc.query) : []),
-    ...Object.entries(doc.requestHeaders ?? {}).map(([name, description]) => ({
+    ...Object.entries(op.pathParams).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+    ...(op.query ? queryParameters(op.query) : []),
+    ...Object.entries(op.requestHeaders).map(([name, description]) => ({
       name,
       in: 'header',
       required: false,
@@ -125,62 +150,45 @@ function operationOf(route: DocumentedRoute): { path: string; operation: OpenApi
       schema: { type: 'string' },
     })),
   ];
-  const success: JsonSchema = {
-    description: doc.unstructured ?? 'Success',
-    ...(doc.response && { content: { 'application/json': { schema: jsonSchemaOf(doc.response, 'output') } } }),
-    ...(doc.responseHeaders && {
-      headers: Object.fromEntries(
-        Object.entries(doc.responseHeaders).map(([name, description]) => [
-          name,
-          { description, schema: { type: 'string' } },
-        ]),
-      ),
-    }),
-  };
-  const responses: Record<string, JsonSchema> = { '200': success };
-  for (const status of errorStatuses(route, params.length > 0)) {
-    responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
-  }
-  const operation: OpenApiOperation = {
-    operationId: operationId(route.method, route.url),
-    summary: doc.summary,
-    ...(doc.description && { description: doc.description }),
-    tags: [doc.tag],
-    'x-access': doc.access,
+  const [status, success] = successOf(op);
+  const responses: Record<string, JsonSchema> = { [status]: success };
+  for (const error of errorStatuses(op)) responses[String(error)] = { $ref: `#/components/responses/Error${error}` };
+  responses['431'] = { $ref: '#/components/responses/HeadersTooLarge' };
+  responses.default = { $ref: '#/components/responses/Unexpected' };
+  return {
+    operationId: operationId(op.method, op.path),
+    summary: op.summary,
+    ...(op.description && { description: op.description }),
+    tags: [op.tag],
+    'x-access': op.access,
     // Public routes need no cookie; the others name the session cookie (a public route may still read it).
-    ...(doc.access === 'public' ? { security: [] } : { security: [{ session: [] }] }),
+    security: op.access === 'public' ? [] : [{ session: [] }],
     ...(parameters.length > 0 && { parameters }),
-    ...(doc.body && {
-      requestBody: { required: true, content: { 'application/json': { schema: bodySchema(doc.body, params) } } },
-    }),
+    ...(op.body && { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } }),
     responses,
   };
-  return { path, operation };
 }
 
-/** Routes without a doc are left out: the openapi test lists restRoutes and fails on any missing one. */
-export function documentedRoutes(routes: readonly RestRoute[]): DocumentedRoute[] {
-  return routes.flatMap((r) => (r.doc ? [{ method: r.method, url: r.url, doc: r.doc }] : []));
-}
-
-export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): OpenApiDocument {
+export function buildOpenApiDocument(operations: readonly DocumentedOperation[]): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  const tags = new Set<string>();
+  const tags = new Set<ApiTag>();
   const statuses = new Set<number>();
-  for (const route of routes) {
-    const { path, operation } = operationOf(route);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
-    tags.add(route.doc.tag);
-    for (const status of Object.keys(operation.responses)) if (status !== '200') statuses.add(Number(status));
+  for (const op of operations) {
+    const operation = operationOf(op);
+    paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operation };
+    tags.add(op.tag);
+    for (const error of errorStatuses(op)) statuses.add(error);
   }
   const errorResponses = Object.fromEntries(
-    [...statuses].map((status) => [
-      `Error${status}`,
-      {
-        description: STATUS_TEXT[status] ?? 'Failed',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
-    ]),
+    [...statuses]
+      .sort((a, b) => a - b)
+      .map((status) => [
+        `Error${status}`,
+        {
+          description: STATUS_TEXT[status] ?? 'Failed',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      ]),
   );
   return {
     openapi: '3.1.0',
@@ -192,9 +200,10 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): OpenAp
         'and validates with the same schemas. Failures answer {"status":"error","message":"..."} with the status code ' +
         'listed. Sign in with POST /api/login: the session cookie it sets authorises the other calls; state-changing ' +
         'requests from a browser must come from the shop’s own origin.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => ({ name, description: TAG_TEXT[name] })),
     paths,
     components: {
       schemas: {
@@ -203,8 +212,24 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): OpenAp
           properties: { status: { const: 'error' }, message: { type: 'string' } },
           required: ['status', 'message'],
         },
+        FrameworkError: {
+          type: 'object',
+          properties: { error: { type: 'string' }, message: { type: 'string' }, statusCode: { type: 'integer' } },
+          required: ['error', 'message', 'statusCode'],
+        },
       },
-      responses: errorResponses,
+      responses: {
+        ...errorResponses,
+        // Fastify answers these itself, before any route runs, in its own shape.
+        HeadersTooLarge: {
+          description: 'The request headers are larger than the server reads',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/FrameworkError' } } },
+        },
+        Unexpected: {
+          description: 'An unexpected failure (5xx)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
       securitySchemes: {
         session: {
           type: 'apiKey',

@@ -111,7 +111,10 @@ function responsesList(doc: OpenApiDocument, op: OpenApiOperation): string {
 
 function operationHtml(doc: OpenApiDocument, path: string, method: string, op: OpenApiOperation): string {
   const body = op.requestBody?.content['application/json'].schema;
-  const success = op.responses['200'] as { content?: { 'application/json': { schema: unknown } } } | undefined;
+  // The success reply: a 200, or the 302 of a redirecting route.
+  const success = (op.responses['200'] ?? op.responses['302']) as
+    | { description?: string; content?: { 'application/json': { schema: unknown } } }
+    | undefined;
   const reply = success?.content?.['application/json'].schema;
   const headers = (success as { headers?: Record<string, { description: string }> } | undefined)?.headers;
   return `<section class="op" id="${escapeHtml(op.operationId)}">
@@ -121,7 +124,7 @@ ${op.description ? `<p class="desc">${escapeHtml(op.description)}</p>` : ''}
 ${op.parameters?.length ? `<h4>Parameters</h4>${parametersTable(op.parameters as Parameter[])}` : ''}
 ${body ? `<h4>Request body (application/json)</h4>${schemaHtml(body)}` : ''}
 <h4>Reply</h4>
-${reply ? schemaHtml(reply) : `<p>${escapeHtml(String((op.responses['200'] as { description?: string }).description ?? ''))}</p>`}
+${reply ? schemaHtml(reply) : `<p>${escapeHtml(String(success?.description ?? ''))}</p>`}
 ${
   headers
     ? `<p>Headers: ${Object.entries(headers)
@@ -147,7 +150,7 @@ pre{background:#f1f3f5;border-radius:6px;padding:8px;overflow:auto;max-height:32
 .scroll{overflow-x:auto}table{border-collapse:collapse;font-size:.85rem;width:100%}
 td,th{border:1px solid #dee2e6;padding:4px 6px;text-align:left;vertical-align:top}
 .responses{list-style:none;padding:0;margin:6px 0 0;font-size:.85rem}.status{display:inline-block;min-width:34px;font-weight:600}
-.s2{color:#2f9e44}.s4{color:#e67700}.s5{color:#e03131}nav{display:flex;flex-wrap:wrap;gap:4px 12px}
+.s2{color:#2f9e44}.s3{color:#1c7ed6}.s4{color:#e67700}.s5{color:#e03131}nav{display:flex;flex-wrap:wrap;gap:4px 12px}
 .note{font-size:.85rem;color:#495057;margin:4px 0}code{font-size:.85em}
 `;
 

@@ -1,12 +1,7 @@
-import {
-  endpointTransportLabel,
-  NO_RECEIVER_WARNING,
-  type TDeliveryPreview,
-  type TEndpointGameType,
-  ZDeliveryPreviewInput,
-} from '@shop/domain';
+import { endpointTransportLabel, NO_RECEIVER_WARNING, type TEndpointGameType } from '@shop/domain';
 import { endpointsTaking } from '../../delivery/targets';
 import { adminProcedure } from '../../trpc';
+import { deliveryPreviewMeta, ZDeliveryPreviewInput, ZDeliveryPreviewOutput } from './delivery-preview.types';
 
 /**
  * Where an action of this game (and target) type would be delivered if triggered now: the same
@@ -15,8 +10,10 @@ import { adminProcedure } from '../../trpc';
  * an individual action still goes to every endpoint its game reaches.
  */
 export const deliveryPreview = adminProcedure
+  .meta(deliveryPreviewMeta)
   .input(ZDeliveryPreviewInput)
-  .query(async ({ ctx, input }): Promise<TDeliveryPreview> => {
+  .output(ZDeliveryPreviewOutput)
+  .query(async ({ ctx, input }) => {
     const { endpoints, currentGame } = await endpointsTaking(ctx.services, input.gameType);
     return {
       targets: endpoints.map((e) => ({

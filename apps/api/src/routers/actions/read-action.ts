@@ -1,5 +1,5 @@
-import { type Executor, findActionWithCategory, findCategory, findCategoryByName, toStreamAction } from '@shop/db';
-import { AppError, type TStreamAction } from '@shop/domain';
+import { type Executor, findActionWithCategory, findCategory, findCategoryByName } from '@shop/db';
+import { AppError, type TStreamAction, toStreamAction } from '@shop/domain';
 import { ensureFallbackCategory } from '../categories/fallback';
 
 export async function readAction(db: Executor, id: number, now: number): Promise<TStreamAction> {

@@ -1,8 +1,12 @@
 import { router } from '../../trpc';
-import { createAction, deleteAction, testAction, updateAction } from './admin-actions';
+import { createAction } from './create-action';
+import { deleteAction } from './delete-action';
 import { deliveryPreview } from './delivery-preview';
-import { listActions, listAllActions } from './list-actions';
-import { trigger } from './trigger-action';
+import { listActions } from './list-actions';
+import { listAllActions } from './list-all-actions';
+import { testAction } from './test-action';
+import { trigger } from './trigger';
+import { updateAction } from './update-action';
 
 export const actionsRouter = router({
   list: listActions,

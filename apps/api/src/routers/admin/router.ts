@@ -1,6 +1,14 @@
 import { router } from '../../trpc';
-import { dbDiagnostics, dbDiagnosticsCustom, mysqlTest, mysqlTestCustom, sslCheck } from './diagnostics';
-import { adjustCoins, changePassword, getUser, searchUsers, userTransactions } from './users';
+import { adjustCoins } from './adjust-coins';
+import { changePassword } from './change-password';
+import { checkSsl } from './check-ssl';
+import { diagnoseMysql } from './diagnose-mysql';
+import { getDbDiagnostics } from './get-db-diagnostics';
+import { getUser } from './get-user';
+import { listUserTransactions } from './list-user-transactions';
+import { searchUsers } from './search-users';
+import { testConfiguredMysql } from './test-configured-mysql';
+import { testMysql } from './test-mysql';
 
 /** The Admin Tools page (/admin/tools): user management and the database, MySQL and SSL checks. */
 export const adminToolsRouter = router({
@@ -8,10 +16,10 @@ export const adminToolsRouter = router({
   getUser,
   changePassword,
   adjustCoins,
-  userTransactions,
-  dbDiagnostics,
-  dbDiagnosticsCustom,
-  mysqlTest,
-  mysqlTestCustom,
-  sslCheck,
+  userTransactions: listUserTransactions,
+  dbDiagnostics: getDbDiagnostics,
+  dbDiagnosticsCustom: diagnoseMysql,
+  mysqlTest: testConfiguredMysql,
+  mysqlTestCustom: testMysql,
+  sslCheck: checkSsl,
 });

@@ -1,10 +1,10 @@
-import { findUserByUsername, toUser, usernameKey } from '@shop/db';
-import { AppError, ZLogin } from '@shop/domain';
+import { findUserByUsername, usernameKey } from '@shop/db';
+import { AppError, toUser } from '@shop/domain';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { createSession } from '../../auth/session';
-import { refuseWhenLimited } from '../../rate-limit';
+import { enforceRateLimit, refuseWhenLimited } from '../../rate-limit';
 import { publicProcedure } from '../../trpc';
-import { enforceRateLimit } from './rate-limit';
+import { loginMeta, ZLoginInput, ZLoginOutput } from './login.types';
 
 // Verifying against a real hash when the user is unknown keeps both failures equally slow,
 // so response times do not reveal which usernames exist.
@@ -13,20 +13,24 @@ const unknownUserHash = hashPassword('not-a-real-password');
 /** The account's key: the name folded exactly as usernames are unique (any case, trimmed). */
 const accountKey = (username: string) => `account:${usernameKey(username)}`;
 
-export const login = publicProcedure.input(ZLogin).mutation(async ({ ctx, input }) => {
-  const { db, limiters, now } = ctx.services;
-  // Both limits must pass: per address stops one client trying many accounts, per account stops
-  // many addresses (a botnet, or a spoofed header) trying one. The account counts failures only,
-  // keyed by the name whether or not it exists, so the limit reveals nothing about which names do.
-  await enforceRateLimit(limiters.login, `ip:${ctx.ip}`, now());
-  refuseWhenLimited(await limiters.loginAccount.check(accountKey(input.username), now()));
-  const user = await findUserByUsername(db.kysely, input.username);
-  const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash), input.password);
-  if (!user || !valid) {
-    await limiters.loginAccount.count(accountKey(input.username), now());
-    throw new AppError('UNAUTHORIZED', 'Invalid username or password');
-  }
-  const session = await createSession(db.kysely, user.id, now());
-  ctx.cookies.set(session.token, session.expiresAt);
-  return toUser(user);
-});
+export const login = publicProcedure
+  .meta(loginMeta)
+  .input(ZLoginInput)
+  .output(ZLoginOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { db, limiters, now } = ctx.services;
+    // Both limits must pass: per address stops one client trying many accounts, per account stops
+    // many addresses (a botnet, or a spoofed header) trying one. The account counts failures only,
+    // keyed by the name whether or not it exists, so the limit reveals nothing about which names do.
+    await enforceRateLimit(limiters.login, `ip:${ctx.ip}`, now());
+    refuseWhenLimited(await limiters.loginAccount.check(accountKey(input.username), now()));
+    const user = await findUserByUsername(db.kysely, input.username);
+    const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash), input.password);
+    if (!user || !valid) {
+      await limiters.loginAccount.count(accountKey(input.username), now());
+      throw new AppError('UNAUTHORIZED', 'Invalid username or password');
+    }
+    const session = await createSession(db.kysely, user.id, now());
+    ctx.cookies.set(session.token, session.expiresAt);
+    return toUser(user);
+  });

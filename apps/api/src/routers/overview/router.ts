@@ -1,11 +1,4 @@
-import { streamerOverview } from '@shop/db';
-import { ZOverview, ZOverviewQuery } from '@shop/domain';
-import { adminProcedure, router } from '../../trpc';
+import { router } from '../../trpc';
+import { getOverview } from './get-overview';
 
-/** The streamer overview (admin): per-day figures, top lists and delivery success for the last N UTC days. */
-const get = adminProcedure
-  .input(ZOverviewQuery)
-  .output(ZOverview)
-  .query(({ ctx, input }) => streamerOverview(ctx.services.db.kysely, ctx.services.now(), input.days));
-
-export const overviewRouter = router({ get });
+export const overviewRouter = router({ get: getOverview });

@@ -1,4 +1,8 @@
-import { toUser } from '@shop/db';
+import { toUser } from '@shop/domain';
 import { authedProcedure } from '../../trpc';
+import { getUserMeta, ZGetUserOutput } from './get-user.types';
 
-export const getUser = authedProcedure.query(({ ctx }) => toUser(ctx.user));
+export const getUser = authedProcedure
+  .meta(getUserMeta)
+  .output(ZGetUserOutput)
+  .query(({ ctx }) => toUser(ctx.user));

@@ -1,5 +1,5 @@
-import { type Executor, findUserById, toUser } from '@shop/db';
-import { AppError, type TUser } from '@shop/domain';
+import { type Executor, findUserById } from '@shop/db';
+import { AppError, type TUser, toUser } from '@shop/domain';
 
 export async function readUser(db: Executor, id: number): Promise<TUser> {
   const row = await findUserById(db, id);

@@ -1,0 +1,29 @@
+import { insertStreamAction } from '@shop/db';
+import { adminProcedure } from '../../trpc';
+import { createActionMeta, ZCreateActionInput, ZCreateActionOutput } from './create-action.types';
+import { readAction, resolveCategoryId } from './read-action';
+
+export const createAction = adminProcedure
+  .meta(createActionMeta)
+  .input(ZCreateActionInput)
+  .output(ZCreateActionOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { db, now } = ctx.services;
+    const categoryId = await resolveCategoryId(db.kysely, input);
+    const id = await insertStreamAction(db.kysely, {
+      name: input.name,
+      description: input.description,
+      image_url: input.imageUrl || null,
+      category_id: categoryId ?? null,
+      cost: input.cost,
+      game_type: input.gameType,
+      target_type: input.gameType === 'rust' ? input.targetType : 'global',
+      webhook_action: input.webhookAction,
+      minecraft_server: input.minecraftServer ?? null,
+      active: input.active ? 1 : 0,
+      cooldown_seconds: input.cooldownSeconds,
+      user_cooldown_seconds: input.userCooldownSeconds,
+      created_at: now(),
+    });
+    return readAction(db.kysely, id, now());
+  });

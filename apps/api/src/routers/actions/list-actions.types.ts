@@ -1,0 +1,14 @@
+import { ZStreamActionOut } from '@shop/domain';
+import { z } from 'zod';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZListActionsOutput = z.array(ZStreamActionOut);
+
+export const listActionsMeta: ProcedureMeta = {
+  rest: {
+    method: 'GET',
+    path: '/api/stream-actions',
+    summary: 'The active stream actions viewers can trigger',
+    tag: 'Actions',
+  },
+};

@@ -1,0 +1,44 @@
+import { updateStreamAction } from '@shop/db';
+import {
+  AppError,
+  TARGET_PLACEHOLDER_MESSAGE,
+  TARGET_TYPE_MESSAGE,
+  targetPlaceholderAllowed,
+  targetTypeAllowed,
+} from '@shop/domain';
+import { adminProcedure } from '../../trpc';
+import { readAction, resolveCategoryId } from './read-action';
+import { updateActionMeta, ZUpdateActionInput, ZUpdateActionOutput } from './update-action.types';
+
+export const updateAction = adminProcedure
+  .meta(updateActionMeta)
+  .input(ZUpdateActionInput)
+  .output(ZUpdateActionOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { db, now } = ctx.services;
+    const current = await readAction(db.kysely, input.id, now());
+    const gameType = input.gameType ?? current.gameType;
+    const targetType = input.targetType ?? current.targetType;
+    if (!targetTypeAllowed(gameType, targetType))
+      throw new AppError('BAD_REQUEST', `targetType: ${TARGET_TYPE_MESSAGE}`);
+    // Checked on the action as it would be saved: an update may change only the command or only the target type.
+    if (!targetPlaceholderAllowed(targetType, input.webhookAction ?? current.webhookAction)) {
+      throw new AppError('BAD_REQUEST', `webhookAction: ${TARGET_PLACEHOLDER_MESSAGE}`);
+    }
+    const categoryId = await resolveCategoryId(db.kysely, input);
+    await updateStreamAction(db.kysely, input.id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.imageUrl !== undefined && { image_url: input.imageUrl || null }),
+      ...(categoryId !== undefined && { category_id: categoryId }),
+      ...(input.cost !== undefined && { cost: input.cost }),
+      ...(input.gameType !== undefined && { game_type: input.gameType }),
+      ...(input.targetType !== undefined && { target_type: input.targetType }),
+      ...(input.webhookAction !== undefined && { webhook_action: input.webhookAction }),
+      ...(input.minecraftServer !== undefined && { minecraft_server: input.minecraftServer }),
+      ...(input.active !== undefined && { active: input.active ? 1 : 0 }),
+      ...(input.cooldownSeconds !== undefined && { cooldown_seconds: input.cooldownSeconds }),
+      ...(input.userCooldownSeconds !== undefined && { user_cooldown_seconds: input.userCooldownSeconds }),
+    });
+    return readAction(db.kysely, input.id, now());
+  });

@@ -1,0 +1,15 @@
+import { ZRegister, ZUserOut } from '@shop/domain';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZRegisterInput = ZRegister;
+export const ZRegisterOutput = ZUserOut;
+
+export const registerMeta: ProcedureMeta = {
+  rest: {
+    method: 'POST',
+    path: '/api/register',
+    summary: 'Create an account and sign in (sets the session cookie)',
+    tag: 'Accounts',
+    errors: [409, 429],
+  },
+};

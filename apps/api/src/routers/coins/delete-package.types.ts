@@ -1,0 +1,14 @@
+import { ZPackageId, ZSuccessOut } from '@shop/domain';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZDeletePackageInput = ZPackageId;
+export const ZDeletePackageOutput = ZSuccessOut;
+
+export const deletePackageMeta: ProcedureMeta = {
+  rest: {
+    method: 'DELETE',
+    path: '/api/admin/coin-packages/{id}',
+    summary: 'Delete a coin package (payments already made keep their snapshot of it)',
+    tag: 'Coins',
+  },
+};

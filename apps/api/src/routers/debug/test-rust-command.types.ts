@@ -1,0 +1,17 @@
+import { ZRconTestResult, ZRustCommandTest } from '@shop/domain';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZTestRustCommandInput = ZRustCommandTest;
+export const ZTestRustCommandOutput = ZRconTestResult;
+
+export const testRustCommandMeta: ProcedureMeta = {
+  rest: {
+    method: 'POST',
+    path: '/api/debug/test-rust-command',
+    summary: 'Send one console command to a Rust server over WebRcon and report its reply',
+    tag: 'Diagnostics',
+    description:
+      'A server that could not be reached or refused the command answers 200 with success false and the reason in error. Anyone but an admin may reach only public addresses (checked on the resolved address; 400 otherwise) and is rate limited per address. 5 s timeout; the reply is truncated.',
+    errors: [429],
+  },
+};

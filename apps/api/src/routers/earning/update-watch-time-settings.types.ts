@@ -1,0 +1,14 @@
+import { ZWatchTimeSettings, ZWatchTimeSettingsUpdate } from '@shop/domain';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZUpdateWatchTimeSettingsInput = ZWatchTimeSettingsUpdate;
+export const ZUpdateWatchTimeSettingsOutput = ZWatchTimeSettings;
+
+export const updateWatchTimeSettingsMeta: ProcedureMeta = {
+  rest: {
+    method: 'PUT',
+    path: '/api/admin/watch-time/settings',
+    summary: 'Change watch-time settings: only the changed fields among enabled, rewardInterval, coinsPerInterval',
+    tag: 'Earning',
+  },
+};

@@ -1,0 +1,8 @@
+import { publicProcedure } from '../../trpc';
+import { getStreamMeta, ZGetStreamOutput } from './get-stream.types';
+
+/** Thumbnail, title, viewers, profile image and the last broadcast, from the same cache as the status. */
+export const getStream = publicProcedure
+  .meta(getStreamMeta)
+  .output(ZGetStreamOutput)
+  .query(async ({ ctx }) => (await ctx.services.stream.get()).info);

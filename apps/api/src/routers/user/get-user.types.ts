@@ -1,0 +1,8 @@
+import { ZUserOut } from '@shop/domain';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZGetUserOutput = ZUserOut;
+
+export const getUserMeta: ProcedureMeta = {
+  rest: { method: 'GET', path: '/api/user', summary: 'The signed-in user, with the coin balance', tag: 'Accounts' },
+};

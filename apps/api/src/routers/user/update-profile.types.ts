@@ -1,0 +1,14 @@
+import { ZProfileUpdate, ZUserOut } from '@shop/domain';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZUpdateProfileInput = ZProfileUpdate;
+export const ZUpdateProfileOutput = ZUserOut;
+
+export const updateProfileMeta: ProcedureMeta = {
+  rest: {
+    method: 'PATCH',
+    path: '/api/user/profile',
+    summary: 'Change the display name and profile picture',
+    tag: 'Accounts',
+  },
+};
