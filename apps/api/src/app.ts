@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { connect, type Db, parseDatabaseUrl, recentFeedEvents } from '@shop/db';
+import { connect, type Db, parseDatabaseUrl, recentFeedRows } from '@shop/db';
+import { toFeedEvent } from '@shop/domain';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { prepareDatabase } from './bootstrap';
@@ -30,7 +31,7 @@ import { registerOverlaySocketRoute } from './realtime/overlay-route';
 import { connectRedisBus, OVERLAY_CHANNEL } from './realtime/redis-bus';
 import { registerSocketRoute } from './realtime/socket-route';
 import { registerRestRoutes } from './rest/adapter';
-import { restRoutes } from './rest/routes';
+import { restEndpoints } from './rest/endpoints';
 import { type AppRouter, appRouter } from './routers/index';
 import { createServices, type Services } from './services';
 import { registerTwitchOAuthRoutes } from './twitch/oauth-routes';
@@ -84,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await prepareDatabase(db, config, app.log, services.now());
   // Live Activity after a restart shows what happened before it, not an empty panel.
-  services.realtime.seedBacklog(await recentFeedEvents(db.kysely, BACKLOG_SIZE));
+  services.realtime.seedBacklog((await recentFeedRows(db.kysely, BACKLOG_SIZE)).map(toFeedEvent));
   if (services.payments.kind === 'unavailable') {
     app.log.warn(`payments are unavailable: ${services.payments.reason}`);
   } else if (services.payments.kind === 'demo') {
@@ -144,11 +145,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerRestRoutes(app, services, restRoutes);
-  registerOpenApiRoutes(app, restRoutes, pageHeaders);
+  const endpoints = restEndpoints();
+  registerRestRoutes(app, services, endpoints);
+  registerOpenApiRoutes(app, endpoints, pageHeaders);
   await registerPayPalWebhook(app, services);
   await registerStreamerbotWebhook(app, services);
-  registerTwitchOAuthRoutes(app, services);
+  registerTwitchOAuthRoutes(app, services, (req, reply) => createRequestContext(services, req, reply));
 
   registerSocketRoute(app, services);
   registerOverlaySocketRoute(app, services);

@@ -9,6 +9,7 @@ import {
   seedDemoData,
   setAdmin,
   setPasswordHash,
+  transactionWithRetry,
 } from '@shop/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, verifyPassword } from './auth/password';
@@ -57,7 +58,7 @@ export async function ensureAdmin(
     if (admin.resetPassword !== true) return 'password-kept';
   }
   const passwordHash = matches ? null : await hashPassword(admin.password);
-  await db.kysely.transaction().execute(async (tx) => {
+  await transactionWithRetry(db, async (tx) => {
     if (promote) await setAdmin(tx, existing.id, true);
     if (passwordHash) await setPasswordHash(tx, existing.id, passwordHash);
     await deleteSessionsOfUser(tx, existing.id);

@@ -79,6 +79,11 @@ export function refuseWhenLimited(waitSeconds: number): void {
   if (waitSeconds > 0) throw new RateLimitedError(waitSeconds);
 }
 
+/** Counts one attempt under `key`; over the limit it throws the 429 (with its Retry-After seconds). */
+export async function enforceRateLimit(limiter: RateLimiter, key: string, now: number): Promise<void> {
+  refuseWhenLimited(await limiter.take(key, now));
+}
+
 /**
  * Every limit of the shop. With REDIS_URL the counts live in Redis, so N processes behind a load
  * balancer still allow max attempts in total, not N times max. When Redis is unreachable each

@@ -2,6 +2,7 @@ import type { Db } from '@shop/db';
 import { createDispatcher, type Dispatcher } from '@shop/dispatch';
 import type { FastifyBaseLogger } from 'fastify';
 import { CatalogCache } from './delivery/catalog-cache';
+import { RustPlayersCache } from './delivery/rust-players';
 import { createThreadedDispatcher } from './delivery/threaded-dispatcher';
 import { DeliveryWorker, workerOptions } from './delivery/worker';
 import { StreamerbotSecrets } from './earning/streamerbot-secrets';
@@ -18,7 +19,10 @@ import { SocialCache } from './social/social-cache';
 import { StreamCache } from './twitch/stream-cache';
 import { TwitchTokenStore } from './twitch/token-store';
 
-/** Long-lived things every request may use; built once per app. */
+/**
+ * Long-lived things every request may use; built once per app. Only the composition points (app.ts,
+ * the tRPC context) hold all of it: everything else declares the members it uses.
+ */
 export interface Services {
   db: Db;
   /** What triggers read about actions and endpoints, in memory; emptied by every admin mutation. */
@@ -37,8 +41,8 @@ export interface Services {
   overlays: OverlayHub;
   /** The streamer's pause switch and its broadcast. */
   shopStatus: ShopStatusService;
-  /** The Rust player list, kept 10 s so a room full of viewers does not flood the game server. */
-  rustPlayers: { fetchedAt: number; players: { steamId: string; username: string }[] } | null;
+  /** The Rust player list, kept a few seconds so a room full of viewers does not flood the game server. */
+  rustPlayers: RustPlayersCache;
   /** The Twitch stream status and info, fetched at most every 30 s whoever asks. */
   stream: StreamCache;
   /** The TikTok and YouTube lists, fetched at most every 30 min per source whoever asks. */
@@ -54,50 +58,61 @@ export interface Services {
   streamerbot: StreamerbotSecrets;
 }
 
+/** Builds every service once, each from the ones before it. */
 export function createServices(db: Db, config: Config, log: FastifyBaseLogger, now: () => number = Date.now): Services {
   const overlays = new OverlayHub(now);
-  const services: Omit<
-    Services,
-    'deliveryWorker' | 'paymentReconciler' | 'secretBox' | 'twitchTokens' | 'watchTime' | 'streamerbot' | 'shopStatus'
-  > = {
-    db,
-    catalog: new CatalogCache(db.kysely, now),
-    config,
-    now,
-    limiters: new RateLimiters(config.rateLimits, config.redisUrl, log),
-    realtime: new RealtimeHub({ socketsPerAddress: config.socketsPerAddress }),
-    payments: createPaymentProvider(config.payments),
-    dispatcher: config.delivery.thread
-      ? createThreadedDispatcher(createDispatcher({ overlay: overlays }))
-      : createDispatcher({ overlay: overlays }),
-    overlays,
-    rustPlayers: null,
-    stream: new StreamCache(config.twitch, now, log),
-    social: new SocialCache(config.social, now, log),
-    log,
-  };
-  const full = services as Services;
-  full.secretBox = new SecretBox(config.earning, config.nodeEnv === 'production');
-  full.twitchTokens = new TwitchTokenStore(db, config.twitch, full.secretBox, now);
-  full.streamerbot = new StreamerbotSecrets(db, config.earning, full.secretBox, now);
-  full.watchTime = new WatchTimeService({
+  const catalog = new CatalogCache(db.kysely, now);
+  const limiters = new RateLimiters(config.rateLimits, config.redisUrl, log);
+  const realtime = new RealtimeHub({ socketsPerAddress: config.socketsPerAddress });
+  const payments = createPaymentProvider(config.payments);
+  const dispatcher = config.delivery.thread
+    ? createThreadedDispatcher(createDispatcher({ overlay: overlays }))
+    : createDispatcher({ overlay: overlays });
+  const stream = new StreamCache(config.twitch, now, log);
+  const social = new SocialCache(config.social, now, log);
+  const secretBox = new SecretBox(config.earning, config.nodeEnv === 'production');
+  const twitchTokens = new TwitchTokenStore(db, config.twitch, secretBox, now);
+  const streamerbot = new StreamerbotSecrets(db, config.earning, secretBox, now);
+  const watchTime = new WatchTimeService({
     db,
     config,
     now,
-    stream: full.stream,
-    tokens: full.twitchTokens,
-    box: full.secretBox,
-    realtime: full.realtime,
+    stream,
+    tokens: twitchTokens,
+    box: secretBox,
+    realtime,
     log,
   });
-  full.shopStatus = new ShopStatusService(full);
-  // The worker reads and writes through its own share of the database (Db.worker) and sees every other
-  // service live through the prototype, including those assigned after this line.
-  const workerServices: Services = Object.assign(Object.create(full) as Services, { db: db.worker ?? db });
+  const shopStatus = new ShopStatusService({ db, stream, realtime, now, log });
   // With the connections on their own thread, replies come back in batches: let each endpoint's lane
   // hold enough attempts to fill one (the game server still sees one command at a time).
   const wide = config.delivery.thread ? { laneConcurrency: 256, laneBacklog: 512, batchSize: 256 } : {};
-  full.deliveryWorker = new DeliveryWorker(workerServices, workerOptions(config.delivery, wide));
-  full.paymentReconciler = new PaymentReconciler(full, config.paymentReconcile.intervalMs);
-  return full;
+  // The worker reads and writes through its own share of the database (Db.worker).
+  const deliveryWorker = new DeliveryWorker(
+    { db: db.worker ?? db, realtime, dispatcher, config, now, log },
+    workerOptions(config.delivery, wide),
+  );
+  const paymentReconciler = new PaymentReconciler({ db, payments, now, log }, config.paymentReconcile.intervalMs);
+  return {
+    db,
+    catalog,
+    config,
+    now,
+    limiters,
+    realtime,
+    payments,
+    deliveryWorker,
+    paymentReconciler,
+    dispatcher,
+    overlays,
+    shopStatus,
+    rustPlayers: new RustPlayersCache(now),
+    stream,
+    social,
+    log,
+    secretBox,
+    twitchTokens,
+    watchTime,
+    streamerbot,
+  };
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { claimDueDeliveries, findHistory, listDeliveries, listTransactions } from '@shop/db';
+import { findHistory, listDeliveries, listTransactions } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import {
   closedPort,
@@ -12,6 +12,7 @@ import {
 } from '@shop/dispatch/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { claimDeliveries } from '../src/delivery/claim';
 import {
   createTestApp,
   drainDeliveries,
@@ -280,7 +281,7 @@ describe.each(testDialects())('actions and delivery on %s', (dialect) => {
     const res = await api('POST', '/api/trigger-action', viewer.cookie, { actionId: ids.minecraft });
     const historyId = res.json().historyId as number;
     // The process that claimed the deliveries dies before sending them.
-    const claimed = await claimDueDeliveries(t.db, t.clock.now(), 100, 30_000);
+    const claimed = await claimDeliveries(t.db, t.clock.now(), 100, 30_000);
     expect(claimed.length).toBeGreaterThan(0);
     // A freshly started process on the same database: nothing is due while the dead worker's lease holds.
     const restarted = await buildApp(testConfig({ admin: TEST_ADMIN }), { db: t.db, now: t.clock.now });

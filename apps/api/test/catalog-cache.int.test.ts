@@ -1,17 +1,7 @@
 import { testDialects } from '@shop/db/testing';
 import { startRconStandIn } from '@shop/dispatch/testing';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import {
-  createTestApp,
-  grantCoins,
-  loginAs,
-  registerUser,
-  TEST_ADMIN,
-  type TestApp,
-  testConfig,
-  testRedisUrl,
-} from './helpers';
+import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp, testRedisUrl } from './helpers';
 
 // Triggers read the action and its endpoints from memory (delivery/catalog-cache.ts); every admin change
 // must reach that memory before the next trigger, in this process and in the others.
@@ -38,9 +28,6 @@ async function setUp(t: TestApp, rconUrl: string, cost: number) {
   return { admin, actionId: action.json().id as number, endpointId: endpoint.json().id as number };
 }
 
-const triggerOn = (app: TestApp['app'], cookie: string, actionId: number) =>
-  app.inject({ method: 'POST', url: '/api/trigger-action', headers: { cookie }, payload: { actionId } });
-
 describe.each(testDialects())('the triggers’ in-memory catalog on %s', (dialect) => {
   it('charges the new cost, and refuses a switched-off action or endpoint, right after the admin saves', async () => {
     const rcon = await startRconStandIn({ password: 'pw' });
@@ -49,20 +36,20 @@ describe.each(testDialects())('the triggers’ in-memory catalog on %s', (dialec
       const { admin, actionId, endpointId } = await setUp(t, rcon.url, 5);
       const viewer = await registerUser(t.app, 'cached_viewer');
       await grantCoins(t, viewer.id, 100);
-      const first = await triggerOn(t.app, viewer.cookie, actionId);
+      const first = await t.trigger(viewer.cookie, actionId);
       expect(first.json()).toMatchObject({ status: 'success', balance: 95 });
 
       const patch = (url: string, payload: Record<string, unknown>) =>
         t.app.inject({ method: 'PATCH', url, headers: { cookie: admin }, payload });
       expect((await patch(`/api/admin/stream-actions/${actionId}`, { cost: 7 })).statusCode).toBe(200);
-      expect((await triggerOn(t.app, viewer.cookie, actionId)).json()).toMatchObject({ balance: 88 });
+      expect((await t.trigger(viewer.cookie, actionId)).json()).toMatchObject({ balance: 88 });
 
       expect((await patch(`/api/admin/webhook-endpoints/${endpointId}`, { active: false })).statusCode).toBe(200);
-      expect((await triggerOn(t.app, viewer.cookie, actionId)).statusCode).toBe(503);
+      expect((await t.trigger(viewer.cookie, actionId)).statusCode).toBe(503);
 
       expect((await patch(`/api/admin/webhook-endpoints/${endpointId}`, { active: true })).statusCode).toBe(200);
       expect((await patch(`/api/admin/stream-actions/${actionId}`, { active: false })).statusCode).toBe(200);
-      expect((await triggerOn(t.app, viewer.cookie, actionId)).statusCode).toBe(404);
+      expect((await t.trigger(viewer.cookie, actionId)).statusCode).toBe(404);
     } finally {
       await t.close();
       await rcon.close();
@@ -77,13 +64,13 @@ describe('the triggers’ in-memory catalog across processes (Redis)', () => {
   maybe('is emptied in every process when an admin saves in one of them', async () => {
     const rcon = await startRconStandIn({ password: 'pw' });
     const a = await createTestApp('sqlite', { redisUrl, admin: TEST_ADMIN });
-    const b = await buildApp(testConfig({ redisUrl }), { db: a.db });
+    const b = await a.sibling({ redisUrl });
     try {
       const { admin, actionId } = await setUp(a, rcon.url, 5);
       const viewer = await registerUser(b.app, 'faraway_viewer');
       await grantCoins(a, viewer.id, 100);
       // b reads the action once and keeps it.
-      expect((await triggerOn(b.app, viewer.cookie, actionId)).json()).toMatchObject({ balance: 95 });
+      expect((await b.trigger(viewer.cookie, actionId)).json()).toMatchObject({ balance: 95 });
       // The message reaches b through Redis: wait for it rather than for time.
       const heard = new Promise<void>((resolve) => {
         const original = b.services.catalog.invalidateLocally.bind(b.services.catalog);
@@ -100,9 +87,9 @@ describe('the triggers’ in-memory catalog across processes (Redis)', () => {
       });
       expect(saved.statusCode, saved.body).toBe(200);
       await heard;
-      expect((await triggerOn(b.app, viewer.cookie, actionId)).json()).toMatchObject({ balance: 88 });
+      expect((await b.trigger(viewer.cookie, actionId)).json()).toMatchObject({ balance: 88 });
     } finally {
-      await b.app.close();
+      await b.close();
       await a.close();
       await rcon.close();
     }

@@ -4,9 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { addEndpoint, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from './helpers';
 
-const balanceOf = async (t: TestApp, cookie: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance as number;
-
 async function createAction(t: TestApp, admin: string, payload: Record<string, unknown>) {
   return t.app.inject({
     method: 'POST',
@@ -15,14 +12,6 @@ async function createAction(t: TestApp, admin: string, payload: Record<string, u
     payload: { name: 'Fireworks', description: 'Bang', webhookAction: 'fireworks', cost: 10, ...payload },
   });
 }
-
-const trigger = (t: TestApp, cookie: string, actionId: number, requestId?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/trigger-action',
-    headers: { cookie },
-    payload: { actionId, ...(requestId && { requestId }) },
-  });
 
 async function listed(t: TestApp, actionId: number, cookie?: string): Promise<TStreamAction> {
   const res = await t.app.inject({ method: 'GET', url: '/api/stream-actions', headers: cookie ? { cookie } : {} });
@@ -67,25 +56,25 @@ describe.each(testDialects())('action cooldowns on %s', (dialect) => {
       const bob = await viewerWithCoins(t, 'bob', 100);
       const started = t.clock.value;
 
-      expect((await trigger(t, alice.cookie, actionId)).statusCode).toBe(200);
+      expect((await t.trigger(alice.cookie, actionId)).statusCode).toBe(200);
       expect((await listed(t, actionId)).availableAt).toBe(new Date(started + 60_000).toISOString());
 
       t.clock.advance(45_400);
-      const refused = await trigger(t, bob.cookie, actionId);
+      const refused = await t.trigger(bob.cookie, actionId);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
         status: 'error',
         message: 'This action is cooling down. Try again in 15 seconds.',
       });
       expect(refused.headers['retry-after']).toBe('15');
-      expect(await balanceOf(t, bob.cookie)).toBe(100);
+      expect(await t.balanceOf(bob.cookie)).toBe(100);
       // The refusal did not move the cooldown.
       expect((await listed(t, actionId)).availableAt).toBe(new Date(started + 60_000).toISOString());
 
       t.clock.advance(14_600);
       expect((await listed(t, actionId)).availableAt).toBeNull();
-      expect((await trigger(t, bob.cookie, actionId)).statusCode).toBe(200);
-      expect(await balanceOf(t, bob.cookie)).toBe(90);
+      expect((await t.trigger(bob.cookie, actionId)).statusCode).toBe(200);
+      expect(await t.balanceOf(bob.cookie)).toBe(90);
       const rows = await t.db.kysely.selectFrom('action_history').select('user_id').execute();
       expect(rows.map((r) => r.user_id).sort()).toEqual([alice.id, bob.id].sort());
     } finally {
@@ -102,13 +91,13 @@ describe.each(testDialects())('action cooldowns on %s', (dialect) => {
       const viewers = await Promise.all(
         ['racer1', 'racer2', 'racer3', 'racer4'].map((name) => viewerWithCoins(t, name, 50)),
       );
-      const replies = await Promise.all(viewers.map((v) => trigger(t, v.cookie, actionId)));
+      const replies = await Promise.all(viewers.map((v) => t.trigger(v.cookie, actionId)));
       expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
       // Each loser names the cooldown the winner started (the clock stands still here).
       for (const refused of replies.filter((r) => r.statusCode === 429)) {
         expect(refused.json().message).toBe('This action is cooling down. Try again in 300 seconds.');
       }
-      const balances = await Promise.all(viewers.map((v) => balanceOf(t, v.cookie)));
+      const balances = await Promise.all(viewers.map((v) => t.balanceOf(v.cookie)));
       expect(balances.sort()).toEqual([40, 50, 50, 50]);
       const history = await t.db.kysely.selectFrom('action_history').select('id').execute();
       expect(history).toHaveLength(1);
@@ -127,19 +116,19 @@ describe.each(testDialects())('action cooldowns on %s', (dialect) => {
       const bob = await viewerWithCoins(t, 'bob', 100);
       const started = t.clock.value;
 
-      const first = await trigger(t, alice.cookie, actionId, 'req-alice-0001');
+      const first = await t.trigger(alice.cookie, actionId, { requestId: 'req-alice-0001' });
       expect(first.statusCode).toBe(200);
       t.clock.advance(10_000);
       // The same confirm sent again answers the first result, not a cooldown.
-      const replay = await trigger(t, alice.cookie, actionId, 'req-alice-0001');
+      const replay = await t.trigger(alice.cookie, actionId, { requestId: 'req-alice-0001' });
       expect(replay.statusCode).toBe(200);
       expect(replay.json().historyId).toBe(first.json().historyId);
 
-      const again = await trigger(t, alice.cookie, actionId, 'req-alice-0002');
+      const again = await t.trigger(alice.cookie, actionId, { requestId: 'req-alice-0002' });
       expect(again.statusCode).toBe(429);
       expect(again.json().message).toBe('This action is cooling down. Try again in 20 seconds.');
-      expect(await balanceOf(t, alice.cookie)).toBe(90);
-      expect((await trigger(t, bob.cookie, actionId)).statusCode).toBe(200);
+      expect(await t.balanceOf(alice.cookie)).toBe(90);
+      expect((await t.trigger(bob.cookie, actionId)).statusCode).toBe(200);
 
       expect(await listed(t, actionId, alice.cookie)).toMatchObject({
         availableAt: null,
@@ -149,8 +138,8 @@ describe.each(testDialects())('action cooldowns on %s', (dialect) => {
       expect((await listed(t, actionId)).userAvailableAt).toBeNull();
 
       t.clock.advance(20_000);
-      expect((await trigger(t, alice.cookie, actionId)).statusCode).toBe(200);
-      expect(await balanceOf(t, alice.cookie)).toBe(80);
+      expect((await t.trigger(alice.cookie, actionId)).statusCode).toBe(200);
+      expect(await t.balanceOf(alice.cookie)).toBe(80);
     } finally {
       await t.close();
     }

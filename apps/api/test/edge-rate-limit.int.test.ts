@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { ConfigError, loadConfig, type RateLimits } from '../src/env';
 import { addCoinPackage, createTestApp, DEFAULT_RATE_LIMITS, registerUser, testConfig, testRedisUrl } from './helpers';
 
@@ -213,10 +212,7 @@ describe('rate limits through Redis', () => {
       redisUrl,
       rateLimits: { ...DEFAULT_RATE_LIMITS, login: { max: 3, windowMs: 60_000 } },
     });
-    const b = await buildApp(testConfig({ redisUrl, rateLimits: a.services.config.rateLimits }), {
-      db: a.db,
-      now: a.clock.now,
-    });
+    const b = await a.sibling({ redisUrl, rateLimits: a.services.config.rateLimits });
     try {
       // A fresh address and name per run: the Redis server outlives the test and keeps earlier counts.
       const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -234,7 +230,7 @@ describe('rate limits through Redis', () => {
       expectLimited(await attempt(b.app));
       expectLimited(await attempt(a.app));
     } finally {
-      await b.app.close();
+      await b.close();
       await a.close();
     }
   });

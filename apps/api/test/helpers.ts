@@ -83,11 +83,26 @@ export class TestClock {
   }
 }
 
+/** One shop on a throw-away database, and the few calls nearly every test makes of it. */
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
   db: TestDb;
   clock: TestClock;
+  /** The viewer's coins, as `GET /api/user` shows them. */
+  balanceOf(cookie: string): Promise<number>;
+  /** `POST /api/trigger-action` as the signed-in viewer; `body` adds requestId, target or expectedCost. */
+  trigger(
+    cookie: string,
+    actionId: number,
+    body?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /**
+   * Another process of the shop on this database and clock: a restart, or a second api beside this
+   * one. Its close() leaves the database to this app's.
+   */
+  sibling(overrides?: Partial<Config>): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -98,7 +113,17 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDb(dialect);
   const clock = new TestClock();
-  const config = testConfig(typeof overrides === 'function' ? overrides(db) : overrides);
+  return startTestApp(db, clock, testConfig(typeof overrides === 'function' ? overrides(db) : overrides), async () => {
+    await db.destroy();
+  });
+}
+
+async function startTestApp(
+  db: TestDb,
+  clock: TestClock,
+  config: Config,
+  after: () => Promise<void>,
+): Promise<TestApp> {
   const { app, services } = await buildApp(config, { db, now: clock.now });
   await app.ready();
   return {
@@ -106,9 +131,19 @@ export async function createTestApp(
     services,
     db,
     clock,
+    balanceOf: async (cookie) =>
+      (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance as number,
+    trigger: (cookie, actionId, body = {}, headers = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/trigger-action',
+        headers: { cookie, ...headers },
+        payload: { actionId, ...body },
+      }),
+    sibling: (overrides = {}) => startTestApp(db, clock, testConfig(overrides), async () => {}),
     close: async () => {
       await app.close();
-      await db.destroy();
+      await after();
     },
   };
 }

@@ -1,6 +1,7 @@
-import { claimDueDeliveries, type DeliveryOutcome, findHistory, findUserById, listDeliveries } from '@shop/db';
+import { type DeliveryOutcome, findHistory, findUserById, listDeliveries } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claimDeliveries } from '../src/delivery/claim';
 import { OutcomeRecorder } from '../src/delivery/outcome-recorder';
 import { addAction, addEndpoint, trigger, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, type TestApp } from './helpers';
@@ -22,7 +23,7 @@ describe.each(testDialects())('outcomes written together on %s', (dialect) => {
     const viewer = await viewerWithCoins(t, 'batched', 100);
     for (let i = 0; i < 6; i++) expect((await trigger(t, viewer.cookie, action)).statusCode).toBe(200);
     const now = t.clock.now();
-    const rows = await claimDueDeliveries(t.db, now, 10, 60_000);
+    const rows = await claimDeliveries(t.db, now, 10, 60_000);
     expect(rows).toHaveLength(6);
     const outcomeFor = (i: number): DeliveryOutcome =>
       i === 5

@@ -2,9 +2,8 @@ import { testDialects } from '@shop/db/testing';
 import type { TWebhookEndpoint } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app';
 import { addAction, addEndpoint, trigger, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, loginAs, TEST_ADMIN, type TestApp, testConfig, testRedisUrl } from './helpers';
+import { createTestApp, loginAs, TEST_ADMIN, type TestApp, testRedisUrl } from './helpers';
 import { closeAll, closeOf, createOverlayEndpoint, openOverlay, tokenOf, until } from './live-helpers';
 
 const ackFrame = (alertId: string) => JSON.stringify({ type: 'overlay_ack', alertId });
@@ -142,7 +141,7 @@ describe('overlay token rotation across api processes through Redis', () => {
   const maybe = redisUrl ? it : it.skip;
   maybe('a rotation on one process closes the old overlays open on another', async () => {
     const a = await createTestApp('sqlite', { admin: TEST_ADMIN, redisUrl });
-    const b = await buildApp(testConfig({ redisUrl }), { db: a.db, now: a.clock.now });
+    const b = await a.sibling({ redisUrl });
     try {
       const admin = await loginAs(a.app, TEST_ADMIN.username, TEST_ADMIN.password);
       const endpoint = await createOverlayEndpoint(a, admin);
@@ -156,7 +155,7 @@ describe('overlay token rotation across api processes through Redis', () => {
       expect(fresh.ws.readyState).toBe(WebSocket.OPEN);
       closeAll(fresh);
     } finally {
-      await b.app.close();
+      await b.close();
       await a.close();
     }
   });

@@ -5,10 +5,9 @@ import { testDialects } from '@shop/db/testing';
 import type { TWebhookEndpoint } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app';
 import { RECEIPT_WORDING } from '../src/delivery/receipts';
 import { addAction, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, loginAs, TEST_ADMIN, type TestApp, testConfig, testRedisUrl } from './helpers';
+import { createTestApp, loginAs, TEST_ADMIN, testRedisUrl } from './helpers';
 import {
   closeAll,
   createOverlayEndpoint,
@@ -19,9 +18,6 @@ import {
   tokenOf,
   until,
 } from './live-helpers';
-
-const balanceOf = async (t: TestApp, cookie: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance as number;
 
 describe.each(testDialects())('the built-in overlay on %s', (dialect) => {
   it('lists a secret overlay URL to admins only and refuses unknown tokens', async () => {
@@ -133,7 +129,7 @@ describe.each(testDialects())('the built-in overlay on %s', (dialect) => {
         payload: { actionId },
       });
       expect(res.statusCode).toBe(200);
-      expect(await balanceOf(t, viewer.cookie)).toBe(70);
+      expect(await t.balanceOf(viewer.cookie)).toBe(70);
 
       // First try at once, then after 2 s, 10 s and 60 s (RETRY_DELAYS_MS) on the injected clock.
       expect(await t.services.deliveryWorker.runOnce()).toBe(1);
@@ -155,7 +151,7 @@ describe.each(testDialects())('the built-in overlay on %s', (dialect) => {
       ]);
       const retry = receiptsOf(payer)[1];
       expect(retry?.nextAttemptAt).toBe(new Date(t.clock.value - 3_600_000 - 72_000 + 2_000).toISOString());
-      expect(await balanceOf(t, viewer.cookie)).toBe(100);
+      expect(await t.balanceOf(viewer.cookie)).toBe(100);
       const refunds = await t.db.kysely
         .selectFrom('transactions')
         .select('amount')
@@ -269,7 +265,7 @@ describe('the overlay across api processes through Redis', () => {
   const maybe = redisUrl ? it : it.skip;
   maybe('delivers from a worker in one process to an overlay open on another', async () => {
     const a = await createTestApp('sqlite', { admin: TEST_ADMIN, redisUrl });
-    const b = await buildApp(testConfig({ redisUrl }), { db: a.db, now: a.clock.now });
+    const b = await a.sibling({ redisUrl });
     try {
       const admin = await loginAs(a.app, TEST_ADMIN.username, TEST_ADMIN.password);
       const endpoint = await createOverlayEndpoint(a, admin);
@@ -291,7 +287,7 @@ describe('the overlay across api processes through Redis', () => {
       expect(rows).toEqual([{ status: 'delivered', attempts: 1 }]);
       closeAll(overlay);
     } finally {
-      await b.app.close();
+      await b.close();
       await a.close();
     }
   });

@@ -59,9 +59,6 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
   const purchase = (cookie: string, paypalOrderId: string) =>
     t.app.inject({ method: 'POST', url: '/api/purchases', headers: { cookie }, payload: { packageId, paypalOrderId } });
 
-  const balanceOf = async (cookie: string): Promise<number> =>
-    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance;
-
   async function adminPayment(orderId: string): Promise<TAdminPayment | undefined> {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: { cookie: admin } });
     expect(res.statusCode, res.body).toBe(200);
@@ -99,7 +96,7 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
       const early = await deliver(refunded);
       expect(early.statusCode, early.body).toBe(200);
       expect(early.json().message).toMatch(/before the credit/);
-      expect(await balanceOf(cookie)).toBe(0);
+      expect(await t.balanceOf(cookie)).toBe(0);
       // Still to be credited, and on reconciliation's list should the COMPLETED event never come.
       expect(await findPaymentByOrderId(t.db.kysely, orderId)).toMatchObject({ status: 'created' });
 
@@ -107,12 +104,12 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
       expect(late.statusCode, late.body).toBe(200);
       // 550 - floor(550 * 200 / 499) = 550 - 220.
       expect(late.json()).toEqual({ status: 'success', message: 'Credited 330 coins' });
-      expect(await balanceOf(cookie)).toBe(330);
+      expect(await t.balanceOf(cookie)).toBe(330);
 
       // Replays of either event change nothing.
       expect((await deliver(refunded)).json().message).toBe('Nothing more to take back');
       expect((await deliver(completed)).json().message).toBe('Already credited');
-      expect(await balanceOf(cookie)).toBe(330);
+      expect(await t.balanceOf(cookie)).toBe(330);
       const ledger = await listTransactions(t.db.kysely, id);
       expect(ledger.map((e) => [e.type, e.amount])).toEqual([['purchase', 330]]);
       expect(await adminPayment(orderId)).toMatchObject({ status: 'credited', coinsReclaimed: 0, coinsUnrecovered: 0 });
@@ -131,7 +128,7 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
         purchase(cookie, orderId),
       ]);
       expect(replies.map((r) => r.statusCode)).toEqual(Array(7).fill(200));
-      expect(await balanceOf(cookie)).toBe(330);
+      expect(await t.balanceOf(cookie)).toBe(330);
       const ledger = await listTransactions(t.db.kysely, id);
       expect(ledger.reduce((sum, e) => sum + e.amount, 0)).toBe(330);
     });
@@ -142,20 +139,20 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
       const refundId = paypal.refundAsMerchant(orderId, 200);
       t.clock.advance(2 * MINUTES);
       expect(await reconcile()).toMatchObject({ credited: 1, refunded: 0, failed: 0 });
-      expect(await balanceOf(cookie)).toBe(330);
+      expect(await t.balanceOf(cookie)).toBe(330);
 
       // The refund's own event, arriving after the credit that already left its coins out.
       const seen = await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', orderId, { refundId }));
       expect(seen.statusCode, seen.body).toBe(200);
       expect(seen.json().message).toBe('Nothing more to take back');
-      expect(await balanceOf(cookie)).toBe(330);
+      expect(await t.balanceOf(cookie)).toBe(330);
 
       // The rest refunded later takes back exactly the coins credited.
       paypal.refundAsMerchant(orderId);
       expect((await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', orderId))).json().message).toBe(
         'Took back 330 coins',
       );
-      expect(await balanceOf(cookie)).toBe(0);
+      expect(await t.balanceOf(cookie)).toBe(0);
       expect(await adminPayment(orderId)).toMatchObject({
         status: 'reversed',
         coinsReclaimed: 330,
@@ -182,7 +179,7 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
       expect(await reconcile()).toMatchObject({ refunded: 1, failed: 0 });
       // The merchant's 30 cents, then the shop's refund of the 70 it was keeping.
       expect(paypal.refunds(orderId).map((r) => r.cents)).toEqual([30, 70]);
-      expect(await balanceOf(cookie)).toBe(0);
+      expect(await t.balanceOf(cookie)).toBe(0);
       expect((await findPaymentByOrderId(t.db.kysely, orderId))?.status).toBe('refunded');
     });
   });
@@ -203,7 +200,7 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
       const b = await deliver(firstEvent);
       expect(b.statusCode, b.body).toBe(200);
       expect(b.json().message).toBe('Took back 110 coins');
-      expect(await balanceOf(cookie)).toBe(275);
+      expect(await t.balanceOf(cookie)).toBe(275);
 
       // PayPal delivers at least once: replays are answered 200 and take nothing.
       for (const replay of [firstEvent, secondEvent, firstEvent]) {
@@ -211,7 +208,7 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().message).toBe('Nothing more to take back');
       }
-      expect(await balanceOf(cookie)).toBe(275);
+      expect(await t.balanceOf(cookie)).toBe(275);
       expect(await adminPayment(orderId)).toMatchObject({ status: 'credited', coinsReclaimed: 275 });
 
       // Refunding the rest takes the rest, whatever the rounding of the shares before it.
@@ -224,7 +221,7 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
         [`payment-refund:${first}`]: -110,
         [`payment-refund:${last}`]: -275,
       });
-      expect(await balanceOf(cookie)).toBe(0);
+      expect(await t.balanceOf(cookie)).toBe(0);
       expect(await adminPayment(orderId)).toMatchObject({
         status: 'reversed',
         coinsReclaimed: 550,
@@ -243,7 +240,7 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
       expect(replies.map((r) => r.statusCode)).toEqual(Array(replies.length).fill(200));
       for (const { cookie, id } of buyers) {
         // floor(550 * 250 / 499) = 275 taken in all, split between the two refunds by their order.
-        expect(await balanceOf(cookie)).toBe(275);
+        expect(await t.balanceOf(cookie)).toBe(275);
         expect(Object.values(await chargebacks(id)).reduce((sum, n) => sum + n, 0)).toBe(-275);
         expect(Object.keys(await chargebacks(id))).toHaveLength(2);
       }
@@ -266,7 +263,7 @@ describe.each(testDialects())('PayPal partial refunds on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().message).toBe('Took back 40 coins; 125 could not be taken');
       expect((await deliver(secondEvent)).json().message).toBe('Nothing more to take back');
-      expect(await balanceOf(cookie)).toBe(0);
+      expect(await t.balanceOf(cookie)).toBe(0);
       expect(await chargebacks(id)).toEqual({
         [`payment-refund:${first}`]: -110,
         [`payment-refund:${second}`]: -40,

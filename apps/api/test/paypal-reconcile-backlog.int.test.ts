@@ -41,8 +41,6 @@ describe.each(testDialects())('reconciliation of a backlog on %s', (dialect) => 
     return res.json().id as string;
   }
 
-  const balanceOf = async (cookie: string): Promise<number> =>
-    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance;
   const reconcile = () => t.services.paymentReconciler.runOnce();
 
   /** Counts the order reads reconciliation makes, per order, without changing what PayPal answers. */
@@ -62,9 +60,9 @@ describe.each(testDialects())('reconciliation of a backlog on %s', (dialect) => 
 
     t.clock.advance(RECONCILE_MIN_AGE_MS + 1);
     expect(await reconcile()).toMatchObject({ checked: 121, credited: 1, failed: 0 });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     expect(await listTransactions(t.db.kysely, id)).toHaveLength(1);
-    expect(await balanceOf(stuckBuyer.cookie)).toBe(0);
+    expect(await t.balanceOf(stuckBuyer.cookie)).toBe(0);
   });
 
   it('waits longer between checks of a stuck order, and after the limit stops and flags it', async () => {
@@ -116,6 +114,6 @@ describe.each(testDialects())('reconciliation of a backlog on %s', (dialect) => 
       needsAttention: true,
       attentionReason: payment?.attention_reason,
     });
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
   });
 });

@@ -37,8 +37,6 @@ describe.each(testDialects())('payment reconciliation on %s', (dialect) => {
     return { ...buyer, orderId: res.json().id as string };
   }
 
-  const balanceOf = async (cookie: string): Promise<number> =>
-    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance;
   const statusOf = async (orderId: string) => (await findPaymentByOrderId(t.db.kysely, orderId))?.status;
   const reconcile = () => t.services.paymentReconciler.runOnce();
 
@@ -52,7 +50,7 @@ describe.each(testDialects())('payment reconciliation on %s', (dialect) => {
 
     t.clock.advance(2 * MINUTES);
     expect(await reconcile()).toMatchObject({ credited: 1, failed: 0 });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     expect(await reconcile()).toMatchObject({ credited: 0 });
     expect(await listTransactions(t.db.kysely, id)).toHaveLength(1);
   });
@@ -63,7 +61,7 @@ describe.each(testDialects())('payment reconciliation on %s', (dialect) => {
     t.clock.advance(2 * MINUTES);
     expect(await reconcile()).toMatchObject({ credited: 1 });
     expect(paypal.capturesExecuted(orderId)).toBe(1);
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     // The browser's late capture uses the same request id: no second capture, no second credit.
     const late = await t.app.inject({
       method: 'POST',
@@ -87,7 +85,7 @@ describe.each(testDialects())('payment reconciliation on %s', (dialect) => {
       status: 'refused',
       failure_reason: 'The order was never paid (status CREATED after 6 hours)',
     });
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
   });
 
   it('refuses a voided order at once, and one PayPal no longer knows only after hours', async () => {
@@ -115,7 +113,7 @@ describe.each(testDialects())('payment reconciliation on %s', (dialect) => {
     expect(await reconcile()).toMatchObject({ refunded: 1 });
     expect(paypal.refunds(orderId).map((r) => r.cents)).toEqual([499]);
     expect(await statusOf(orderId)).toBe('refunded');
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
   });
 
   it('keeps going when PayPal fails for one pass, and settles on the next', async () => {
@@ -131,7 +129,7 @@ describe.each(testDialects())('payment reconciliation on %s', (dialect) => {
     } finally {
       spy.mockRestore();
     }
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
   });
 
   it('runs a pass when the app starts', async () => {
@@ -146,7 +144,7 @@ describe.each(testDialects())('payment reconciliation on %s', (dialect) => {
     try {
       await app.ready();
       await vi.waitFor(async () => expect(await statusOf(orderId)).toBe('credited'), { timeout: 20_000, interval: 20 });
-      expect(await balanceOf(cookie)).toBe(550);
+      expect(await t.balanceOf(cookie)).toBe(550);
       // The pass found the order, so a pass now has nothing left to do. The start-up pass may still be
       // finishing (the credit commits before the pass ends) and runOnce joins a pass under way: the
       // first call waits for it, the second is a pass of its own.

@@ -114,8 +114,6 @@ describe.each(testDialects())('captured money behind an unexpected 4xx on %s', (
 
   const capture = (cookie: string, orderId: string) =>
     t.app.inject({ method: 'POST', url: `/api/paypal/order/${orderId}/capture`, headers: { cookie } });
-  const balanceOf = async (cookie: string): Promise<number> =>
-    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance;
   const reconcile = () => t.services.paymentReconciler.runOnce();
 
   async function adminPayment(orderId: string): Promise<TAdminPayment | undefined> {
@@ -131,7 +129,7 @@ describe.each(testDialects())('captured money behind an unexpected 4xx on %s', (
     const res = await capture(cookie, orderId);
     expect(paypal.capturesExecuted(orderId)).toBe(1);
     expect(res.json()).toMatchObject({ status: 'success', coinsAdded: 550, alreadyCredited: false });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     expect((await findPaymentByOrderId(t.db.kysely, orderId))?.status).toBe('credited');
     expect(await listTransactions(t.db.kysely, id)).toHaveLength(1);
   });
@@ -149,7 +147,7 @@ describe.each(testDialects())('captured money behind an unexpected 4xx on %s', (
 
     t.clock.advance(RECONCILE_MIN_AGE_MS + 1);
     expect(await reconcile()).toMatchObject({ credited: 1, failed: 0 });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     const ledger = await listTransactions(t.db.kysely, id);
     expect(ledger.map((e) => [e.type, e.amount])).toEqual([['purchase', 550]]);
     const payment = await findPaymentByOrderId(t.db.kysely, orderId);
@@ -165,7 +163,7 @@ describe.each(testDialects())('captured money behind an unexpected 4xx on %s', (
     t.clock.advance(RECONCILE_GIVE_UP_MS);
     expect(await reconcile()).toMatchObject({ credited: 0, checked: 0 });
     expect((await capture(cookie, orderId)).json()).toMatchObject({ coinsAdded: 0, alreadyCredited: true });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     expect(await listTransactions(t.db.kysely, id)).toHaveLength(1);
   });
 
@@ -179,6 +177,6 @@ describe.each(testDialects())('captured money behind an unexpected 4xx on %s', (
     expect(await findPaymentByOrderId(t.db.kysely, orderId)).toMatchObject({ status: 'refused', next_check_at: null });
     expect(await adminPayment(orderId)).toMatchObject({ needsAttention: false, attentionReason: null });
     expect(await reconcile()).toMatchObject({ checked: 0 });
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
   });
 });

@@ -1,9 +1,8 @@
 import { testDialects } from '@shop/db/testing';
 import type { TPublicActionEvent } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { addAction, addEndpoint, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, testConfig } from './helpers';
+import { createTestApp } from './helpers';
 import { closeAll, listen, until } from './live-helpers';
 
 describe.each(testDialects())('the /ws backlog on %s', (dialect) => {
@@ -44,7 +43,7 @@ describe.each(testDialects())('the /ws backlog on %s', (dialect) => {
       expect(late.messages).toEqual(expected);
 
       // Another process on the same database (or this one after a restart) starts with the same feed.
-      const restarted = await buildApp(testConfig(), { db: t.db, now: t.clock.now });
+      const restarted = await t.sibling();
       try {
         const otherAddress = await restarted.app.listen({ port: 0, host: '127.0.0.1' });
         const fresh = await listen(`${otherAddress.replace('http', 'ws')}/ws`);
@@ -52,7 +51,7 @@ describe.each(testDialects())('the /ws backlog on %s', (dialect) => {
         expect(fresh.messages).toEqual(expected);
         closeAll(fresh);
       } finally {
-        await restarted.app.close();
+        await restarted.close();
       }
 
       // What happens while the socket is open is news: no replay mark.

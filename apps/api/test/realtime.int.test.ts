@@ -4,8 +4,7 @@ import { startRconStandIn } from '@shop/dispatch/testing';
 import type { TRealtimeMessage } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app';
-import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, testConfig, testRedisUrl } from './helpers';
+import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, testRedisUrl } from './helpers';
 import { listen, settle, until } from './live-helpers';
 
 const sentinel = (name: string): TRealtimeMessage => ({
@@ -168,7 +167,7 @@ describe('the /ws fan-out through Redis', () => {
   const maybe = redisUrl ? it : it.skip;
   maybe('reaches a socket on another api process, receipts only to their viewer', async () => {
     const a = await createTestApp('sqlite', { redisUrl });
-    const b = await buildApp(testConfig({ redisUrl }), { db: a.db });
+    const b = await a.sibling({ redisUrl });
     try {
       const address = await a.app.listen({ port: 0, host: '127.0.0.1' });
       const socketUrl = `${address.replace('http', 'ws')}/ws`;
@@ -195,7 +194,7 @@ describe('the /ws fan-out through Redis', () => {
       watcher.ws.close();
       owner.ws.close();
     } finally {
-      await b.app.close();
+      await b.close();
       await a.close();
     }
   });

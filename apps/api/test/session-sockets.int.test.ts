@@ -1,9 +1,8 @@
 import { testDialects } from '@shop/db/testing';
 import type { TRealtimeMessage } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import type { Services } from '../src/services';
-import { createTestApp, loginAs, registerUser, sessionCookie, TEST_ADMIN, testConfig, testRedisUrl } from './helpers';
+import { createTestApp, loginAs, registerUser, sessionCookie, TEST_ADMIN, testRedisUrl } from './helpers';
 import { closeAll, closeOf, type Listener, listen, receiptsOf, settle } from './live-helpers';
 
 /** A receipt for this viewer, as the delivery code would send it. */
@@ -111,7 +110,7 @@ describe('sockets of a revoked session across api processes through Redis', () =
   const maybe = redisUrl ? it : it.skip;
   maybe('a logout or password change on one process closes the sockets open on another', async () => {
     const a = await createTestApp('sqlite', { admin: TEST_ADMIN, redisUrl });
-    const b = await buildApp(testConfig({ redisUrl }), { db: a.db, now: a.clock.now });
+    const b = await a.sibling({ redisUrl });
     try {
       const address = await a.app.listen({ port: 0, host: '127.0.0.1' });
       const socketUrl = `${address.replace('http', 'ws')}/ws`;
@@ -138,7 +137,7 @@ describe('sockets of a revoked session across api processes through Redis', () =
       expect(change.statusCode).toBe(200);
       expect(await otherClosed).toEqual(SESSION_ENDED);
     } finally {
-      await b.app.close();
+      await b.close();
       await a.close();
     }
   });

@@ -1,14 +1,7 @@
-import {
-  claimDueDeliveries,
-  connect,
-  type Db,
-  type DeliveryOutcome,
-  findHistory,
-  findUserById,
-  transactionWithRetry,
-} from '@shop/db';
+import { connect, type Db, type DeliveryOutcome, findHistory, findUserById, transactionWithRetry } from '@shop/db';
 import { assertLedgerInvariant } from '@shop/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claimDeliveries } from '../src/delivery/claim';
 import { recordInTransaction } from '../src/delivery/outcome';
 import { addAction, addEndpoint, trigger, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, type TestApp } from './helpers';
@@ -35,7 +28,7 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('settling a trigger whose deliverie
     const action = await addAction(t, { name: 'Both down', gameType: 'any', cost: 7 });
     const viewer = await viewerWithCoins(t, 'scaled', 100);
     for (let i = 0; i < 2; i++) expect((await trigger(t, viewer.cookie, action)).statusCode).toBe(200);
-    const rows = await claimDueDeliveries(t.db, t.clock.now(), 10, 60_000);
+    const rows = await claimDeliveries(t.db, t.clock.now(), 10, 60_000);
     expect(rows).toHaveLength(4);
     const [first, second] = [...new Set(rows.map((r) => r.history_id))];
     const of = (historyId: number | undefined) =>
@@ -101,7 +94,7 @@ describe.each(['sqlite', ...(process.env.TEST_MYSQL_URL ? ['mysql' as const] : [
       const viewer = await viewerWithCoins(t, 'stranded', 50);
       expect((await trigger(t, viewer.cookie, action)).statusCode).toBe(200);
       expect((await trigger(t, viewer.cookie, action)).statusCode).toBe(200);
-      const rows = await claimDueDeliveries(t.db, t.clock.now(), 10, 60_000);
+      const rows = await claimDeliveries(t.db, t.clock.now(), 10, 60_000);
       const [stranded, pending] = [...new Set(rows.map((r) => r.history_id))];
       // What a lost settlement leaves: both deliveries failed for good, the trigger still pending.
       await t.db.kysely

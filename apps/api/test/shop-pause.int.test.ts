@@ -5,12 +5,6 @@ import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from './helpers';
 import { closeAll, listen, until } from './live-helpers';
 import { startTwitchStandIn } from './stand-ins/twitch-server';
 
-const balanceOf = async (t: TestApp, cookie: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance as number;
-
-const trigger = (t: TestApp, cookie: string, actionId: number) =>
-  t.app.inject({ method: 'POST', url: '/api/trigger-action', headers: { cookie }, payload: { actionId } });
-
 const setStatus = (t: TestApp, cookie: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/admin/shop-status', headers: { cookie }, payload });
 
@@ -39,20 +33,20 @@ describe.each(testDialects())('pausing the shop on %s', (dialect) => {
       await until(() => page.messages.some((m) => m.type === 'shop_status'));
       expect(page.messages).toEqual([{ type: 'shop_status', paused: true, reason: 'manual' }]);
 
-      const refused = await trigger(t, viewer.cookie, actionId);
+      const refused = await t.trigger(viewer.cookie, actionId);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual(PAUSED);
-      expect(await balanceOf(t, viewer.cookie)).toBe(50);
+      expect(await t.balanceOf(viewer.cookie)).toBe(50);
       expect(await t.db.kysely.selectFrom('action_history').select('id').execute()).toEqual([]);
       // Short of coins too: the pause is the answer, not 'not enough coins'.
       const poor = await viewerWithCoins(t, 'poorpauser', 5);
-      expect((await trigger(t, poor.cookie, actionId)).json()).toEqual(PAUSED);
+      expect((await t.trigger(poor.cookie, actionId)).json()).toEqual(PAUSED);
 
       await setStatus(t, admin, { paused: false });
       await until(() => page.messages.length === 2);
       expect(page.messages[1]).toEqual({ type: 'shop_status', paused: false, reason: null });
-      expect((await trigger(t, viewer.cookie, actionId)).statusCode).toBe(200);
-      expect(await balanceOf(t, viewer.cookie)).toBe(40);
+      expect((await t.trigger(viewer.cookie, actionId)).statusCode).toBe(200);
+      expect(await t.balanceOf(viewer.cookie)).toBe(40);
 
       // A retry of a trigger accepted before the pause answers that trigger, charging nothing more.
       const keyed = { actionId, requestId: 'before-the-pause' };
@@ -72,7 +66,7 @@ describe.each(testDialects())('pausing the shop on %s', (dialect) => {
       });
       expect(retry.statusCode).toBe(200);
       expect(retry.body).toBe(first.body);
-      expect(await balanceOf(t, viewer.cookie)).toBe(30);
+      expect(await t.balanceOf(viewer.cookie)).toBe(30);
       await setStatus(t, admin, { paused: false });
       expect((await setStatus(t, admin, { paused: 'yes' })).statusCode).toBe(400);
       closeAll(page);
@@ -125,10 +119,10 @@ describe.each(testDialects())('pausing the shop on %s', (dialect) => {
         paused: true,
         reason: 'offline',
       });
-      const refused = await trigger(t, viewer.cookie, actionId);
+      const refused = await t.trigger(viewer.cookie, actionId);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual(PAUSED);
-      expect(await balanceOf(t, viewer.cookie)).toBe(50);
+      expect(await t.balanceOf(viewer.cookie)).toBe(50);
 
       // The stream goes live: the next status fetch lifts the pause and every open shop hears it.
       stand.set({ live: true });
@@ -138,7 +132,7 @@ describe.each(testDialects())('pausing the shop on %s', (dialect) => {
         paused: false,
         reason: null,
       });
-      expect((await trigger(t, viewer.cookie, actionId)).statusCode).toBe(200);
+      expect((await t.trigger(viewer.cookie, actionId)).statusCode).toBe(200);
       closeAll(page);
     } finally {
       await t.close();

@@ -3,8 +3,7 @@ import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { closedPort } from '@shop/dispatch/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp, testConfig } from './helpers';
+import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
 
 /** A double click, a retry after a lost reply, two api processes: one requestId is one charge. */
 describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
@@ -124,8 +123,7 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
   });
 
   it('charges once when the twins reach two app instances on one database', async () => {
-    const second = await buildApp(testConfig({ admin: TEST_ADMIN }), { db: t.db, now: t.clock.now });
-    await second.app.ready();
+    const second = await t.sibling({ admin: TEST_ADMIN });
     try {
       const viewer = await registerUser(t.app, 'twoprocs');
       await grantCoins(t, viewer.id, 100);
@@ -137,7 +135,7 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
       expect(replies[0]?.statusCode).toBe(200);
       expect((await listTransactions(t.db.kysely, viewer.id)).filter((r) => r.type === 'action')).toHaveLength(1);
     } finally {
-      await second.app.close();
+      await second.close();
     }
   });
 });

@@ -3,8 +3,7 @@ import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TRealtimeMessage, TWatchTimeReward, TWatchTimeSettingsUpdate, TWatchTimeStatus } from '@shop/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app';
-import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp, testConfig } from './helpers';
+import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
 import { startTwitchStandIn, type TwitchStandIn } from './stand-ins/twitch-server';
 import { authorizeTwitch, verifyTwitch } from './twitch-oauth-flow';
 
@@ -32,9 +31,6 @@ function client(t: TestApp, cookie: string) {
       t.app.inject({ method: 'PUT', url: '/api/admin/watch-time/settings', headers: { cookie }, payload: change }),
   };
 }
-
-const balanceOf = async (t: TestApp, cookie: string): Promise<number> =>
-  (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance;
 
 describe.each(testDialects())('watch-time settings and simulated rewards on %s', (dialect) => {
   let t: TestApp;
@@ -109,9 +105,9 @@ describe.each(testDialects())('watch-time settings and simulated rewards on %s',
     expect((await t.services.watchTime.runOnce()).paid).toBe(0);
     // runDue skips the window this process already finished.
     expect(await t.services.watchTime.runDue()).toBeNull();
-    expect(await balanceOf(t, fan.cookie)).toBe(7);
-    expect(await balanceOf(t, other.cookie)).toBe(7);
-    expect(await balanceOf(t, unlinked.cookie)).toBe(0);
+    expect(await t.balanceOf(fan.cookie)).toBe(7);
+    expect(await t.balanceOf(other.cookie)).toBe(7);
+    expect(await t.balanceOf(unlinked.cookie)).toBe(0);
 
     const history = (
       await t.app.inject({ method: 'GET', url: '/api/transactions', headers: { cookie: fan.cookie } })
@@ -147,9 +143,9 @@ describe.each(testDialects())('watch-time settings and simulated rewards on %s',
 
   it('two app instances ticking at once pay once', async () => {
     t.clock.advance(5 * MINUTE);
-    const second = await buildApp(testConfig({ admin: TEST_ADMIN }), { db: t.db, now: t.clock.now });
+    const second = await t.sibling({ admin: TEST_ADMIN });
     try {
-      const before = await balanceOf(t, fan.cookie);
+      const before = await t.balanceOf(fan.cookie);
       // A second tick in the same process joins the one running; across processes the ledger decides.
       const [a, b, aAgain] = [
         t.services.watchTime.runOnce(),
@@ -160,9 +156,9 @@ describe.each(testDialects())('watch-time settings and simulated rewards on %s',
       const results = await Promise.all([a, b]);
       // Each viewer is paid by exactly one of the two processes.
       expect(results.reduce((sum, r) => sum + r.paid, 0)).toBe(2);
-      expect(await balanceOf(t, fan.cookie)).toBe(before + 7);
+      expect(await t.balanceOf(fan.cookie)).toBe(before + 7);
     } finally {
-      await second.app.close();
+      await second.close();
     }
   });
 
@@ -204,7 +200,7 @@ describe.each(testDialects())('watch-time in production without Twitch authoriza
     const tick = await t.services.watchTime.runOnce();
     expect(tick.paid).toBe(0);
     expect(tick.skipped).toContain('Authorize');
-    expect(await balanceOf(t, fan.cookie)).toBe(0);
+    expect(await t.balanceOf(fan.cookie)).toBe(0);
   });
 });
 
@@ -274,11 +270,11 @@ describe.each(testDialects())('watch-time with real Twitch chatters (stand-in) o
     const tick = await t.services.watchTime.runOnce();
     expect(tick).toEqual({ paid: 1, watching: 1, skipped: null });
     expect(stand.calls('/helix/chat/chatters')).toBe(3);
-    expect(await balanceOf(t, present.cookie)).toBe(3);
-    expect(await balanceOf(t, absent.cookie)).toBe(0);
-    expect(await balanceOf(t, claimer.cookie)).toBe(0);
-    expect(await balanceOf(t, bot.cookie)).toBe(0);
-    expect(await balanceOf(t, adminCookie)).toBe(0);
+    expect(await t.balanceOf(present.cookie)).toBe(3);
+    expect(await t.balanceOf(absent.cookie)).toBe(0);
+    expect(await t.balanceOf(claimer.cookie)).toBe(0);
+    expect(await t.balanceOf(bot.cookie)).toBe(0);
+    expect(await t.balanceOf(adminCookie)).toBe(0);
   });
 
   it('renews the user token when Twitch refuses it, and before it expires', async () => {
@@ -292,7 +288,7 @@ describe.each(testDialects())('watch-time with real Twitch chatters (stand-in) o
     stand.resetCalls();
     expect((await t.services.watchTime.runOnce()).paid).toBe(1);
     expect(stand.userTokens().length).toBe(issued + 2);
-    expect(await balanceOf(t, present.cookie)).toBe(9);
+    expect(await t.balanceOf(present.cookie)).toBe(9);
   });
 
   it('a failed chatters read pays nothing, says why, and is tried again next minute', async () => {

@@ -12,8 +12,7 @@ import {
 } from '@shop/db';
 import type { DeliveryResult } from '@shop/dispatch';
 import { nextAttemptDelay, triggerOutcome } from '@shop/domain';
-import type { Services } from '../services';
-import { sendReceipt } from './receipts';
+import { type ReceiptDeps, sendReceipt } from './receipts';
 import { announceRefund, refundInTransaction } from './refund';
 
 /** What an attempt's result means for the row: delivered, another try later, or failed for good. */
@@ -112,7 +111,7 @@ export async function settleStrandedInTransaction(
 
 /** After the commit: the viewer's receipt (or the admins' test result) for a settled trigger. */
 export function announceSettlement(
-  services: Services,
+  services: ReceiptDeps,
   settlement: Settlement,
   testedBy: { username: string; displayName: string | null } | null,
   outcome: DeliveryOutcome,
@@ -140,7 +139,7 @@ export function announceSettlement(
  * pending (another target already took it, or an admin refunded it meanwhile).
  */
 export async function announceRetry(
-  services: Services,
+  services: Pick<ReceiptDeps, 'db' | 'realtime' | 'now'>,
   delivery: ClaimedDelivery,
   outcome: Extract<DeliveryOutcome, { status: 'queued' }>,
 ): Promise<void> {

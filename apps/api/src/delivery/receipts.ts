@@ -1,6 +1,7 @@
-import { type ActionHistoryRow, findUserById } from '@shop/db';
+import { type ActionHistoryRow, type Db, findUserById } from '@shop/db';
 import { MAX_DELIVERY_ATTEMPTS, type TActionStatusMessage, type TReceiptStatus } from '@shop/domain';
-import type { Services } from '../services';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeHub } from '../realtime/hub';
 
 /**
  * What the viewer reads about a try that did not land. Fixed on purpose: a target's own error text
@@ -11,6 +12,15 @@ export const RECEIPT_WORDING = {
   retrying: 'Retrying: the game server did not answer',
   failed: 'The game server did not accept the action',
 } as const;
+
+/** What telling a viewer how a trigger went needs; each function takes the part it uses. */
+export interface ReceiptDeps {
+  /** Reads the balance after a refund, and the trigger behind a retry. */
+  db: Db;
+  realtime: Pick<RealtimeHub, 'broadcast'>;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
 
 /** A receipt step carries no free text: its words come from its status alone (RECEIPT_WORDING). */
 export interface ReceiptStep {
@@ -31,7 +41,7 @@ function wordingOf(status: TReceiptStatus): string | null {
  * routes on userId and strips it). Tests have no paying viewer: they never get receipts.
  */
 export function sendReceipt(
-  services: Services,
+  services: Pick<ReceiptDeps, 'realtime' | 'now'>,
   history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test'>,
   step: ReceiptStep,
 ): void {
@@ -54,7 +64,11 @@ export function sendReceipt(
 }
 
 /** The refund receipt carries the balance after it, so the viewer's pill updates without a reload. */
-export async function sendRefundReceipt(services: Services, history: ActionHistoryRow, attempt: number): Promise<void> {
+export async function sendRefundReceipt(
+  services: Pick<ReceiptDeps, 'db' | 'realtime' | 'now'>,
+  history: ActionHistoryRow,
+  attempt: number,
+): Promise<void> {
   const user = await findUserById(services.db.kysely, history.user_id);
   sendReceipt(services, history, {
     status: 'refunded',

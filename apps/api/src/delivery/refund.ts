@@ -7,8 +7,7 @@ import {
   markHistoryRefunded,
   transactionWithRetry,
 } from '@shop/db';
-import type { Services } from '../services';
-import { sendRefundReceipt } from './receipts';
+import { type ReceiptDeps, sendRefundReceipt } from './receipts';
 
 /**
  * Gives a trigger's coins back inside the caller's transaction, once: the conditional flag flip and
@@ -36,7 +35,7 @@ export async function refundInTransaction(
 }
 
 /** After the refund committed: the log line and the paying viewer's receipt (with the new balance). */
-export function announceRefund(services: Services, history: ActionHistoryRow, reason: string, attempt = 0): void {
+export function announceRefund(services: ReceiptDeps, history: ActionHistoryRow, reason: string, attempt = 0): void {
   services.log.info({ historyId: history.id, userId: history.user_id, coins: history.cost, reason }, 'action refunded');
   sendRefundReceipt(services, history, attempt).catch((error: unknown) =>
     services.log.warn({ err: error, historyId: history.id }, 'refund receipt could not be sent'),
@@ -47,7 +46,7 @@ export function announceRefund(services: Services, history: ActionHistoryRow, re
  * An admin's refund: its own transaction, run again if MySQL picks it as a deadlock victim.
  * Returns false when there was nothing to refund.
  */
-export async function refundHistory(services: Services, historyId: number, reason: string): Promise<boolean> {
+export async function refundHistory(services: ReceiptDeps, historyId: number, reason: string): Promise<boolean> {
   const { db, now } = services;
   const refunded = await transactionWithRetry(db, async (tx) => {
     const history = await findHistory(tx, historyId);

@@ -1,7 +1,15 @@
-import { listActiveEndpoints, type StreamActionRow, type UserRow, type WebhookEndpointRow } from '@shop/db';
+import { type Db, listActiveEndpoints, type StreamActionRow, type UserRow, type WebhookEndpointRow } from '@shop/db';
 import type { TCurrentGame, TEndpointGameType, TGameType } from '@shop/domain';
 import { AppError, endpointTakesAction, renderCommand } from '@shop/domain';
-import type { Services } from '../services';
+import type { StreamCache } from '../twitch/stream-cache';
+import type { CatalogCache } from './catalog-cache';
+
+/** What routing an action to its endpoints reads: the cached stream game and the active endpoints. */
+export interface RoutingDeps {
+  db: Db;
+  stream: Pick<StreamCache, 'peekStatus'>;
+  catalog: Pick<CatalogCache, 'activeEndpoints'>;
+}
 
 export const NO_TARGET_MESSAGE = 'No game server is connected for this action right now';
 
@@ -11,7 +19,7 @@ export const NO_TARGET_MESSAGE = 'No game server is connected for this action ri
  * stream status only: a trigger never waits on Twitch; a cold or expired cache refreshes in the
  * background and answers what it knows now.
  */
-export async function currentGameForRouting(services: Services): Promise<TCurrentGame> {
+export async function currentGameForRouting(services: Pick<RoutingDeps, 'stream'>): Promise<TCurrentGame> {
   const status = services.stream.peekStatus();
   if (!status?.isLive || status.gameType === 'any') return null;
   return status.gameType;
@@ -19,7 +27,7 @@ export async function currentGameForRouting(services: Services): Promise<TCurren
 
 /** The active endpoints that would take an action of this game type now (DESIGN.md's routing rule). */
 export async function endpointsTaking(
-  services: Services,
+  services: RoutingDeps,
   gameType: TGameType,
   /** From the in-memory catalog (the trigger's hot path) instead of a fresh read (admin screens and tests). */
   cached = false,
@@ -32,7 +40,7 @@ export async function endpointsTaking(
 
 /** The active endpoints that take this action; refused when there are none. */
 export async function targetsFor(
-  services: Services,
+  services: RoutingDeps,
   action: StreamActionRow,
   cached = false,
 ): Promise<WebhookEndpointRow[]> {

@@ -1,8 +1,16 @@
 import { findActionWithCategory, insertHistory, settleHistory, type UserRow, type WebhookEndpointRow } from '@shop/db';
-import type { DeliveryResult } from '@shop/dispatch';
+import type { DeliveryResult, Dispatcher } from '@shop/dispatch';
 import { AppError, parseQueryStyleAction } from '@shop/domain';
-import type { Services } from '../services';
-import { commandFor, targetsFor } from './targets';
+import type { Config } from '../env';
+import type { RealtimeHub } from '../realtime/hub';
+import { commandFor, type RoutingDeps, targetsFor } from './targets';
+
+export interface TestNowDeps extends RoutingDeps {
+  dispatcher: Pick<Dispatcher, 'deliver'>;
+  realtime: Pick<RealtimeHub, 'broadcast'>;
+  config: Pick<Config, 'delivery'>;
+  now: () => number;
+}
 
 /** One target's answer to a test. */
 export interface TestTargetResult {
@@ -29,7 +37,7 @@ const summary = (r: TestTargetResult) => `${r.description}: ${r.success ? 'OK' :
  * is_test history row keeps the record. When no target took it, the reply is an error (502) whose
  * message names each target's error.
  */
-export async function testActionNow(services: Services, user: UserRow, actionId: number): Promise<TestActionResult> {
+export async function testActionNow(services: TestNowDeps, user: UserRow, actionId: number): Promise<TestActionResult> {
   const { db, now } = services;
   const action = await findActionWithCategory(db.kysely, actionId);
   if (!action) throw new AppError('NOT_FOUND', 'Action not found');

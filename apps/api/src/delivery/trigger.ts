@@ -1,7 +1,6 @@
 import {
   type ActionHistoryRow,
   adjustSupporterTotals,
-  type ClaimedDelivery,
   debit,
   type Executor,
   findHistoryByRequestId,
@@ -15,7 +14,6 @@ import {
   startGlobalCooldown,
   transactionWithRetry,
   type UserRow,
-  type WebhookEndpointRow,
 } from '@shop/db';
 import type { TTargetType } from '@shop/domain';
 import {
@@ -27,12 +25,19 @@ import {
   SELECT_PLAYER_MESSAGE,
   secondsLeft,
 } from '@shop/domain';
+import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
-import type { Services } from '../services';
-import { buildPayload } from './payload';
-import { sendReceipt } from './receipts';
-import { commandFor, targetsFor } from './targets';
-import type { HandOff } from './worker';
+import type { CatalogCache } from './catalog-cache';
+import { type ReceiptDeps, sendReceipt } from './receipts';
+import { commandFor, type RoutingDeps, targetsFor } from './targets';
+import type { DeliveryWorker } from './worker';
+
+/** What a trigger uses; the worker is read per call, so a test can swap it. */
+export interface TriggerDeps extends RoutingDeps, Pick<ReceiptDeps, 'realtime' | 'now'> {
+  catalog: Pick<CatalogCache, 'action' | 'activeEndpoints'>;
+  shopStatus: Pick<ShopStatusService, 'assertOpen'>;
+  deliveryWorker: Pick<DeliveryWorker, 'leaseFor' | 'takeCommitted'>;
+}
 
 export interface TriggerResult {
   status: 'success';
@@ -48,7 +53,7 @@ export interface TriggerResult {
  * Delivery itself happens in the worker; an admin's test goes around all of this (test-action.ts).
  */
 export async function triggerAction(
-  services: Services,
+  services: TriggerDeps,
   user: UserRow,
   input: { actionId: number; targetSteamId?: string | null | undefined; requestId?: string | undefined },
 ): Promise<TriggerResult> {
@@ -161,10 +166,14 @@ export async function triggerAction(
     { status: 'queued', attempt: 0 },
   );
   // Straight to this process's worker; polling only picks up what a crash or another process left.
-  if (lease) {
-    const trigger = { history: written.history, user, action, command, lease, deliveries: endpoints.length };
-    services.deliveryWorker.handOff(endpoints.map((endpoint, i) => handOff(trigger, endpoint, written.deliveryIds[i])));
-  } else services.deliveryWorker.enqueue(historyId);
+  services.deliveryWorker.takeCommitted({
+    history: written.history,
+    user,
+    action,
+    command,
+    lease,
+    deliveries: endpoints.map((endpoint, i) => ({ id: deliveryIdAt(written.deliveryIds, i), endpoint })),
+  });
   return {
     status: 'success',
     message: TRIGGER_ACCEPTED,
@@ -176,47 +185,10 @@ export async function triggerAction(
 
 const TRIGGER_ACCEPTED = 'Your action has been sent to the streamer.';
 
-/** One delivery the trigger just inserted in flight, as the worker would have claimed and read it. */
-function handOff(
-  trigger: {
-    history: ActionHistoryRow;
-    user: UserRow;
-    action: StreamActionRow;
-    command: string;
-    lease: { token: string; lockedUntil: number };
-    deliveries: number;
-  },
-  endpoint: WebhookEndpointRow,
-  deliveryId: number | undefined,
-): HandOff {
-  const { history, user, action, command, lease } = trigger;
-  const at = history.created_at;
-  if (deliveryId === undefined) throw new Error('a delivery id for every endpoint');
-  const row: ClaimedDelivery = {
-    id: deliveryId,
-    history_id: history.id,
-    endpoint_id: endpoint.id,
-    command,
-    status: 'in_flight',
-    attempts: 0,
-    next_attempt_at: at,
-    locked_until: lease.lockedUntil,
-    lease_token: lease.token,
-    is_resend: 0,
-    last_error: null,
-    response: null,
-    created_at: at,
-    updated_at: at,
-  };
-  return {
-    row,
-    prepared: {
-      target: { url: endpoint.url, secret: endpoint.secret_key },
-      payload: buildPayload(history, user, action, { id: deliveryId, command }),
-      viewer: { username: user.username, displayName: user.display_name || null },
-    },
-    trigger: { history, deliveries: trigger.deliveries },
-  };
+function deliveryIdAt(ids: readonly number[], index: number): number {
+  const id = ids[index];
+  if (id === undefined) throw new Error('a delivery id for every endpoint');
+  return id;
 }
 
 /** A 429 that says, and sends as Retry-After, when the action can run again. */
@@ -235,7 +207,7 @@ class CooldownError extends RateLimitedError {
  * serialised. Skipped entirely for actions without cooldowns: no extra write on the hot path.
  */
 async function assertCanRun(
-  services: Services,
+  services: Pick<RoutingDeps, 'db'>,
   tx: Executor,
   userId: number,
   action: StreamActionRow,
@@ -253,7 +225,11 @@ async function assertCanRun(
 }
 
 /** The first request's answer, rebuilt from what it wrote; nothing is charged or sent again. */
-async function replay(services: Services, earlier: ActionHistoryRow, actionId: number): Promise<TriggerResult> {
+async function replay(
+  services: Pick<RoutingDeps, 'db'>,
+  earlier: ActionHistoryRow,
+  actionId: number,
+): Promise<TriggerResult> {
   if (earlier.action_id !== actionId) {
     throw new AppError('CONFLICT', 'This requestId was already used for another action');
   }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type ClaimedDelivery,
   type ClaimFilter,
-  claimDueDeliveries,
   findEndpoint,
   findHistory,
   findStrandedTriggers,
@@ -12,9 +11,11 @@ import {
   renewLease,
   transactionWithRetry,
 } from '@shop/db';
-import type { DeliveryPayload, DeliveryTarget } from '@shop/dispatch';
+import type { Dispatcher } from '@shop/dispatch';
 import type { TDeliveryStatus } from '@shop/domain';
-import type { Services } from '../services';
+import type { Config } from '../env';
+import { claimDeliveries } from './claim';
+import { type CommittedTrigger, type HandOff, handOffsOf, type Prepared } from './hand-off';
 import { KeyedSerial, Lanes } from './lanes';
 import { leaseMsFor, RECORD_MARGIN_MS } from './lease';
 import {
@@ -26,6 +27,15 @@ import {
 } from './outcome';
 import { OutcomeRecorder } from './outcome-recorder';
 import { payloadFor } from './payload';
+import type { ReceiptDeps } from './receipts';
+
+export type { HandOff, Prepared } from './hand-off';
+
+/** What the worker uses; `db` is its own share of the database (Db.worker) where there is one. */
+export interface WorkerDeps extends ReceiptDeps {
+  dispatcher: Pick<Dispatcher, 'deliver'>;
+  config: Pick<Config, 'delivery'>;
+}
 
 export interface WorkerOptions {
   /** How often to look for work nobody handed over (retries coming due, another process's leftovers). */
@@ -74,20 +84,6 @@ export type WorkerEvent =
 
 const laneKey = (endpointId: number | null) => endpointId ?? 'none';
 
-/** What one send needs; a trigger hands it over from memory, a claimed row has it read back. */
-export interface Prepared {
-  target: DeliveryTarget;
-  payload: DeliveryPayload;
-  viewer: { username: string; displayName: string | null };
-}
-
-/** A delivery its trigger inserted already leased to this worker (see leaseFor), with its send. */
-export interface HandOff {
-  row: ClaimedDelivery;
-  prepared: Prepared;
-  trigger: KnownTrigger;
-}
-
 interface Attempted {
   outcome: ReturnType<typeof outcomeOf>;
   viewer: Prepared['viewer'] | null;
@@ -99,11 +95,12 @@ interface Attempted {
  * duplicates nothing but the at-least-once re-send of an attempt cut short by a crash.
  *
  * Work arrives three ways. A trigger inserts its deliveries already leased to this worker and hands
- * them over with everything the send needs (`leaseFor`, `handOff`): no claim, no reads, straight to
- * the endpoint's lane. When that is not possible (a full lane) it calls `enqueue(historyId)` and the
- * rows are claimed right after the commit. And a poll finds whatever is due and unclaimed (retries,
- * another process's leftovers). Each endpoint has its own lane, so a slow target holds up only
- * itself; a lane slot is held for the send only, and outcomes are written in batches (OutcomeRecorder).
+ * them over with everything the send needs (`leaseFor`, then `takeCommitted`): no claim, no reads,
+ * straight to the endpoint's lane. When that is not possible (a full lane) the rows are queued and
+ * `takeCommitted` claims them right after the commit, as `enqueue(historyId)` does for a resend. And
+ * a poll finds whatever is due and unclaimed (retries, another process's leftovers). Each endpoint
+ * has its own lane, so a slow target holds up only itself; a lane slot is held for the send only,
+ * and outcomes are written in batches (OutcomeRecorder).
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -127,7 +124,7 @@ export class DeliveryWorker {
   private readonly underway = new Set<Promise<void>>();
 
   constructor(
-    private readonly services: Services,
+    private readonly services: WorkerDeps,
     readonly options: WorkerOptions,
   ) {
     this.lanes = new Lanes(options.laneConcurrency);
@@ -174,15 +171,24 @@ export class DeliveryWorker {
   }
 
   /**
-   * The trigger that took `leaseFor`'s lease committed: send its deliveries. Should the worker have
-   * stopped meanwhile, the rows keep their lease until it lapses and are then claimed again.
+   * A trigger committed: deliveries born under `leaseFor`'s lease are sent straight from what the
+   * trigger knows; without a lease they were queued, and are claimed right after.
    */
-  handOff(jobs: readonly HandOff[]): void {
+  takeCommitted(trigger: CommittedTrigger): void {
+    if (trigger.lease) this.handOff(handOffsOf(trigger, trigger.lease));
+    else this.enqueue(trigger.history.id);
+  }
+
+  /**
+   * Sends leased deliveries. Should the worker have stopped meanwhile, the rows keep their lease
+   * until it lapses and are then claimed again.
+   */
+  protected handOff(jobs: readonly HandOff[]): void {
     if (this.stopped) return;
     for (const job of jobs) void this.dispatch(job.row, job);
   }
 
-  /** A trigger (or a resend) just committed: claim its deliveries now and start them. */
+  /** A resend (or a trigger queued without a lease) just committed: claim its deliveries now and start them. */
   enqueue(historyId: number): void {
     if (this.stopped) return;
     this.handoffs.add(historyId);
@@ -294,7 +300,7 @@ export class DeliveryWorker {
     const full = this.lanes.fullKeys(this.options.laneBacklog);
     for (const key of full) this.starved.add(key);
     const excludeEndpointIds = full.filter((k): k is number => typeof k === 'number');
-    return claimDueDeliveries(this.services.db, this.services.now(), this.options.batchSize, this.options.leaseMs, {
+    return claimDeliveries(this.services.db, this.services.now(), this.options.batchSize, this.options.leaseMs, {
       ...filter,
       excludeEndpointIds,
     });

@@ -1,11 +1,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { creditRedemption, findVerifiedTwitchUser } from '@shop/db';
+import { type Db, findVerifiedTwitchUser } from '@shop/db';
 import { convertPoints, isPayableTwitchLogin, ZStreamerbotRedemption } from '@shop/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../env';
 import { toClientError } from '../errors';
 import { sendError } from '../http/send-error';
-import type { Services } from '../services';
-import { STREAMERBOT_WEBHOOK_PREFIX } from './streamerbot-secrets';
+import type { RateLimiters } from '../rate-limit';
+import type { RealtimeHub } from '../realtime/hub';
+import type { TwitchTokenStore } from '../twitch/token-store';
+import { creditRedemptionOnce } from './redemption-credit';
+import { STREAMERBOT_WEBHOOK_PREFIX, type StreamerbotSecrets } from './streamerbot-secrets';
+
+export interface StreamerbotWebhookDeps {
+  db: Db;
+  config: Pick<Config, 'earning' | 'twitch'>;
+  limiters: Pick<RateLimiters, 'streamerbot'>;
+  streamerbot: Pick<StreamerbotSecrets, 'pathSegment' | 'active'>;
+  twitchTokens: Pick<TwitchTokenStore, 'authorizedLogin'>;
+  realtime: Pick<RealtimeHub, 'broadcast'>;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
 
 export const STREAMERBOT_WEBHOOK_ROUTE = `${STREAMERBOT_WEBHOOK_PREFIX}:segment`;
 
@@ -32,7 +47,10 @@ function sameSegment(given: string, expected: string): boolean {
  * known bot; 404 no account has proved that Twitch account with 'Verify with Twitch' (also an unknown
  * path segment); 429 per address.
  */
-export async function registerStreamerbotWebhook(app: FastifyInstance, services: Services): Promise<void> {
+export async function registerStreamerbotWebhook(
+  app: FastifyInstance,
+  services: StreamerbotWebhookDeps,
+): Promise<void> {
   await app.register(async (scope) => {
     // The raw body is what Streamer.bot signed; it is parsed only after the signature checks out.
     scope.removeContentTypeParser('application/json');
@@ -83,7 +101,7 @@ export async function registerStreamerbotWebhook(app: FastifyInstance, services:
           return sendError(reply, 404, `No account has verified the Twitch account ${redemption.user} with Twitch`);
         }
         const userId = viewer.id;
-        const result = await creditRedemption(services.db, {
+        const result = await creditRedemptionOnce(services.db, {
           userId,
           coins: outcome.coins,
           redemptionId: redemption.redemptionId,

@@ -2,8 +2,10 @@ import {
   awardWatchReward,
   type Db,
   getWatchTimeSettings,
+  isUniqueViolation,
   type LinkedViewer,
   listLinkedViewers,
+  transactionWithRetry,
   verifiedViewersByTwitchIds,
 } from '@shop/db';
 import { isPayableTwitchLogin, type TWatchTimeMode, watchWindowStart } from '@shop/domain';
@@ -133,7 +135,7 @@ export class WatchTimeService {
     }
     let paid = 0;
     for (const viewer of viewers.list) {
-      const balance = await awardWatchReward(db, {
+      const balance = await payReward(db, {
         userId: viewer.id,
         coins: settings.coinsPerInterval,
         minutes: settings.rewardInterval,
@@ -213,4 +215,17 @@ function missingTwitchSetting(config: Config): string | null {
   if (!clientSecret) return 'TWITCH_CLIENT_SECRET is not set';
   if (!channel) return 'TWITCH_CHANNEL is not set';
   return null;
+}
+
+/**
+ * One viewer's reward for one window, in a transaction of its own: the balance after it, or null,
+ * with nothing changed, when that window was already paid (another tick or another process).
+ */
+async function payReward(db: Db, reward: Parameters<typeof awardWatchReward>[1]): Promise<number | null> {
+  try {
+    return await transactionWithRetry(db, (tx) => awardWatchReward(tx, reward));
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }

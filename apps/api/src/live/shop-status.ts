@@ -1,4 +1,4 @@
-import { type Executor, readShopSettings, type ShopSettings, updateShopSettings } from '@shop/db';
+import { type Db, type Executor, readShopSettings, type ShopSettings, updateShopSettings } from '@shop/db';
 import {
   AppError,
   SHOP_PAUSED_MESSAGE,
@@ -7,10 +7,17 @@ import {
   type TShopStatusUpdate,
   type TStreamStatus,
 } from '@shop/domain';
-import type { Services } from '../services';
-import { STREAM_CACHE_MS } from '../twitch/stream-cache';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeHub } from '../realtime/hub';
+import { STREAM_CACHE_MS, type StreamCache } from '../twitch/stream-cache';
 
-type Deps = Pick<Services, 'db' | 'stream' | 'realtime' | 'now' | 'log'>;
+export interface ShopStatusDeps {
+  db: Db;
+  stream: Pick<StreamCache, 'configured' | 'get' | 'peekStatus' | 'onRefresh'>;
+  realtime: Pick<RealtimeHub, 'broadcast'>;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
 
 /**
  * The streamer's pause switch. Paused by hand, or automatically while auto-pause is on and the
@@ -22,7 +29,7 @@ export class ShopStatusService {
   private announced: string | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly services: Deps) {
+  constructor(private readonly services: ShopStatusDeps) {
     services.stream.onRefresh((status) => {
       void this.announceIfChanged(liveOf(status)).catch((error: unknown) =>
         services.log.warn({ err: error }, 'shop status check failed'),

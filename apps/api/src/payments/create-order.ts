@@ -1,6 +1,6 @@
 import { type CoinPackageRow, findCoinPackage, insertPayment, listCoinPackages } from '@shop/db';
 import { AppError, formatCents, moneyValueToCents, type TCreateOrderParsed } from '@shop/domain';
-import type { Services } from '../services';
+import type { PaymentDeps } from './deps';
 import { callProvider, requireGateway } from './require-gateway';
 
 /**
@@ -9,7 +9,7 @@ import { callProvider, requireGateway } from './require-gateway';
  * was promised even if an admin edits the package meanwhile. The price comes from our catalogue,
  * never from the client.
  */
-export async function createPaymentOrder(services: Services, userId: number, input: TCreateOrderParsed) {
+export async function createPaymentOrder(services: PaymentDeps, userId: number, input: TCreateOrderParsed) {
   const gateway = requireGateway(services);
   const { db } = services;
   let pkg: CoinPackageRow;

@@ -12,7 +12,7 @@ import {
   transactionWithRetry,
 } from '@shop/db';
 import type { TPaymentStatus } from '@shop/domain';
-import type { Services } from '../services';
+import type { SettleDeps } from './deps';
 import type { RefundSeen } from './paypal-client';
 import { refundShare } from './take-back';
 
@@ -39,7 +39,7 @@ export const creditReference = (orderId: string): string => `payment:${orderId}`
  * credit followed by those refunds would have left the buyer.
  */
 export async function creditPayment(
-  services: Services,
+  services: SettleDeps,
   payment: PaymentRow,
   captureId: string | null,
   options: { flagIfRefused?: string; refunds?: readonly RefundSeen[] } = {},

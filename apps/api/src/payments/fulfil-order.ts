@@ -1,6 +1,6 @@
 import { findPaymentByOrderId, findUserById, markPaymentRefused } from '@shop/db';
 import { AppError, type TPurchaseResult } from '@shop/domain';
-import type { Services } from '../services';
+import type { PaymentDeps } from './deps';
 import { RECONCILE_MIN_AGE_MS } from './reconcile';
 import { callProvider, requireGateway } from './require-gateway';
 import { settleCapture } from './settle-capture';
@@ -19,7 +19,7 @@ function refundedMessage(reason: string | null): string {
  * that cannot be credited is refunded at PayPal, and the buyer is told so.
  */
 export async function fulfilOrder(
-  services: Services,
+  services: PaymentDeps,
   userId: number,
   input: { orderId: string; packageId?: number | undefined },
 ): Promise<TPurchaseResult> {

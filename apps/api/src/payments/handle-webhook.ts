@@ -1,5 +1,5 @@
 import { findPaymentByCaptureId, findPaymentByOrderId, markPaymentRefused, type PaymentRow } from '@shop/db';
-import type { Services } from '../services';
+import type { SettleDeps } from './deps';
 import type { PayPalClient } from './paypal-client';
 import { callProvider } from './require-gateway';
 import { type Settlement, settleCapture } from './settle-capture';
@@ -11,7 +11,7 @@ import type { PayPalEvent } from './webhook-events';
  * the shop never saw, say refunded before anyone reported it) by asking PayPal whose capture it is.
  */
 async function findPayment(
-  services: Services,
+  services: SettleDeps,
   gateway: PayPalClient,
   orderId: string | null,
   captureId: string | null,
@@ -45,7 +45,7 @@ function describeSettlement(s: Settlement): string {
  * Every branch is idempotent: PayPal delivers at least once, in any order.
  */
 export async function handlePayPalEvent(
-  services: Services,
+  services: SettleDeps,
   gateway: PayPalClient,
   event: PayPalEvent,
 ): Promise<string> {

@@ -8,7 +8,7 @@ import {
   recordPaymentCheck,
   transactionWithRetry,
 } from '@shop/db';
-import type { Services } from '../services';
+import type { PaymentDeps } from './deps';
 import type { PaymentGateway } from './gateway';
 import type { CaptureOutcome } from './paypal-client';
 import { settleCapture } from './settle-capture';
@@ -99,7 +99,7 @@ export class PaymentReconciler {
   private running: Promise<ReconcileSummary> | null = null;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: PaymentDeps,
     private readonly intervalMs: number,
   ) {}
 

@@ -1,6 +1,6 @@
 import { AppError } from '@shop/domain';
 import { isLoopbackAddress, isLoopbackHost } from '../net/loopback';
-import type { Services } from '../services';
+import type { PaymentDeps } from './deps';
 import type { PaymentGateway, PaymentProvider } from './gateway';
 import { PayPalError } from './paypal-client';
 
@@ -8,7 +8,7 @@ export const PAYMENT_UNAVAILABLE = 'Payment Service Unavailable';
 
 /** Who asks for a payment, as far as the demo checkout cares (a procedure's context has both). */
 export interface PaymentAsker {
-  services: Pick<Services, 'payments'>;
+  services: Pick<PaymentDeps, 'payments'>;
   /** The client's address, as TRUST_PROXY lets us believe it. */
   ip: string;
   request: { host: string };
@@ -30,13 +30,17 @@ export function assertPaymentsServe(asker: PaymentAsker): void {
   if (paymentsFor(asker).kind === 'unavailable') throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_UNAVAILABLE);
 }
 
-export function requireGateway(services: Services): PaymentGateway {
+export function requireGateway(services: Pick<PaymentDeps, 'payments'>): PaymentGateway {
   if (services.payments.kind === 'unavailable') throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_UNAVAILABLE);
   return services.payments.gateway;
 }
 
 /** Runs a provider call; its network failures become one honest 502 the client can retry. */
-export async function callProvider<T>(services: Services, what: string, call: () => Promise<T>): Promise<T> {
+export async function callProvider<T>(
+  services: Pick<PaymentDeps, 'log'>,
+  what: string,
+  call: () => Promise<T>,
+): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -1,7 +1,7 @@
 import { markPaymentRefunded, markPaymentRefused, notePaymentPending, type PaymentRow } from '@shop/db';
 import { AppError, checkCapturedPayment, type TPaymentStatus } from '@shop/domain';
-import type { Services } from '../services';
 import { creditPayment } from './credit-payment';
+import type { SettleDeps } from './deps';
 import type { PaymentGateway } from './gateway';
 import type { OrderSnapshot } from './paypal-client';
 import { callProvider } from './require-gateway';
@@ -54,7 +54,7 @@ function creditBlocker(payment: PaymentRow, capture: CapturedMoney, customId: st
  * the coins, so it needs no flag.
  */
 export async function settleCapture(
-  services: Services,
+  services: SettleDeps,
   gateway: PaymentGateway,
   payment: PaymentRow,
   capture: CapturedMoney | null,
@@ -110,7 +110,7 @@ export async function settleCapture(
  * the order stays open with the reason, and the next reconciliation pass tries again.
  */
 async function refundUncreditable(
-  services: Services,
+  services: SettleDeps,
   gateway: PaymentGateway,
   payment: PaymentRow,
   captureId: string,

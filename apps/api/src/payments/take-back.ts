@@ -11,7 +11,7 @@ import {
   recordTakeBack,
   transactionWithRetry,
 } from '@shop/db';
-import type { Services } from '../services';
+import type { SettleDeps } from './deps';
 
 export interface MoneyBack {
   kind: 'refund' | 'reversal';
@@ -77,7 +77,7 @@ export function refundShare(payment: Totals, cents: number | null): { coins: num
  *   a refund of everything closes the order as refunded.
  * Replays and racing events find the refund recorded (or collide on its unique id) and take nothing.
  */
-export async function takeBackCoins(services: Services, orderId: string, back: MoneyBack): Promise<TakeBackResult> {
+export async function takeBackCoins(services: SettleDeps, orderId: string, back: MoneyBack): Promise<TakeBackResult> {
   const { db, log } = services;
   const what = back.kind === 'refund' ? 'Refunded' : 'Reversed';
   let result: TakeBackResult;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toClientError } from '../errors';
 import { sendError } from '../http/send-error';
-import type { Services } from '../services';
+import type { PaymentDeps } from './deps';
 import { handlePayPalEvent } from './handle-webhook';
 import { PayPalError, type WebhookTransmission } from './paypal-client';
 import { parsePayPalEvent } from './webhook-events';
@@ -33,7 +33,7 @@ function transmissionOf(req: FastifyRequest): WebhookTransmission | null {
  * status lets PayPal deliver again once the id is configured), 502 when PayPal cannot be asked,
  * 5xx when handling failed. PayPal retries anything but 2xx, which is what those last cases need.
  */
-export async function registerPayPalWebhook(app: FastifyInstance, services: Services): Promise<void> {
+export async function registerPayPalWebhook(app: FastifyInstance, services: PaymentDeps): Promise<void> {
   await app.register(async (scope) => {
     // The raw body is what PayPal signed; it is passed on to verification byte for byte.
     scope.removeContentTypeParser('application/json');

@@ -1,8 +1,7 @@
-import { findOverlayEndpoint } from '@shop/db';
+import { type Db, findOverlayEndpoint } from '@shop/db';
 import { overlayName } from '@shop/dispatch';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../services';
-import { UNKNOWN_OVERLAY } from './overlay-hub';
+import { type OverlayHub, UNKNOWN_OVERLAY } from './overlay-hub';
 import { upgradeRelease } from './upgrade-release';
 
 /** The overlay socket's path; the page at /overlay/<token> connects to it with its token. */
@@ -14,7 +13,10 @@ export const OVERLAY_SOCKET_PATH = '/ws/overlay';
  * overlay', and the page stops retrying. The mark taken before the lookup lets registration refuse a
  * token that was replaced (Rotate) or switched off while it was looked up.
  */
-export function registerOverlaySocketRoute(app: FastifyInstance, services: Services): void {
+export function registerOverlaySocketRoute(
+  app: FastifyInstance,
+  services: { db: Db; overlays: Pick<OverlayHub, 'add' | 'disconnectMark'> },
+): void {
   const endpoints = new WeakMap<FastifyRequest, { name: string; token: string; mark: number }>();
   const upgrades = upgradeRelease(app.log);
   app.get(

@@ -1,8 +1,7 @@
-import { listTriggersSince } from '@shop/db';
+import { type Db, listTriggersSince } from '@shop/db';
 import { deliveryStateOf, MAX_DELIVERY_ATTEMPTS, type TActionStatusMessage, type TReceiptStatus } from '@shop/domain';
 import type { WebSocket } from 'ws';
 import { RECEIPT_WORDING } from '../delivery/receipts';
-import type { Services } from '../services';
 
 /**
  * How far before the client's last message a resume looks: a trigger made just before the socket
@@ -25,7 +24,12 @@ export function resumeSince(query: unknown, now: number): number | null {
  * recent triggers stands now, one receipt each, since receipts sent while it was away went nowhere.
  * Receipts are states, not events: hearing one twice changes nothing for the client.
  */
-export async function resumeReceipts(services: Services, socket: WebSocket, userId: number, since: number) {
+export async function resumeReceipts(
+  services: { db: Db; now: () => number },
+  socket: WebSocket,
+  userId: number,
+  since: number,
+) {
   const triggers = await listTriggersSince(services.db.kysely, userId, since - RESUME_LOOKBACK_MS, RESUME_LIMIT);
   const timestamp = new Date(services.now()).toISOString();
   for (const trigger of triggers.reverse()) {

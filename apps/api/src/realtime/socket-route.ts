@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../services';
-import type { SocketViewer } from './hub';
+import type { RealtimeHub, SocketViewer } from './hub';
 import { resumeReceipts, resumeSince } from './receipt-resume';
-import { socketViewer } from './socket-user';
+import { type SocketViewerDeps, socketViewer } from './socket-user';
 import { upgradeRelease } from './upgrade-release';
 
 /**
@@ -11,7 +10,10 @@ import { upgradeRelease } from './upgrade-release';
  * 'open' never misses an authenticated socket. Anonymous upgrades cost no lookup at all. The mark
  * taken before the lookup lets registration refuse a session that ended while it was looked up.
  */
-export function registerSocketRoute(app: FastifyInstance, services: Services): void {
+export function registerSocketRoute(
+  app: FastifyInstance,
+  services: SocketViewerDeps & { realtime: RealtimeHub },
+): void {
   const viewers = new WeakMap<FastifyRequest, { viewer: SocketViewer; mark: number }>();
   const upgrades = upgradeRelease(app.log);
   app.get(

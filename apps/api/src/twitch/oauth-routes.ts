@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { UserRow } from '@shop/db';
 import { consumeOauthState, insertOauthState } from '@shop/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestContext } from '../context';
+import type { Config } from '../env';
 import { sendError } from '../http/send-error';
-import type { Services } from '../services';
+import type { SecretBox } from '../security/secret-box';
 import { TwitchError } from './helix-client';
 import {
   authorizeUrl,
@@ -13,7 +14,21 @@ import {
   TWITCH_CALLBACK_PATH,
   TWITCH_VERIFY_PATH,
 } from './oauth';
-import { VERIFY_RETURN_PAGE, verifyTwitchAccount } from './verify-account';
+import type { TwitchTokenStore } from './token-store';
+import { VERIFY_RETURN_PAGE, type VerifyAccountDeps, verifyTwitchAccount } from './verify-account';
+
+export interface OAuthRouteDeps extends VerifyAccountDeps {
+  config: Pick<Config, 'twitch' | 'publicOrigin'>;
+  twitchTokens: Pick<TwitchTokenStore, 'credentials' | 'helix' | 'save'>;
+  secretBox: Pick<SecretBox, 'unavailableReason'>;
+  now: () => number;
+}
+
+/** Who is signed in on this request (the session cookie, renewed when due). */
+export type SessionReader = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<{ user: UserRow | null; sessionId: string | null }>;
 
 /** How long the broadcaster has to approve on Twitch. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -27,7 +42,7 @@ const backToProfile = redirectTo(VERIFY_RETURN_PAGE);
 const NO_CHANNEL = "TWITCH_CHANNEL is not set: set it to the channel's login, then authorize as that account";
 
 /** Where Twitch sends the broadcaster back: PUBLIC_ORIGIN, else the origin this request came to. */
-function callbackUrl(services: Services, req: FastifyRequest): string {
+function callbackUrl(services: Pick<OAuthRouteDeps, 'config'>, req: FastifyRequest): string {
   // Through URL so a default port (localhost:80) is dropped, as Twitch compares redirect URIs exactly.
   const origin = services.config.publicOrigin ?? new URL(`${req.protocol}://${req.host}`).origin;
   return `${origin}${TWITCH_CALLBACK_PATH}`;
@@ -40,9 +55,13 @@ function callbackUrl(services: Services, req: FastifyRequest): string {
  * is random, bound to the session that started the flow, says which flow it is, lives 10 minutes and
  * is consumed by the first callback that presents it.
  */
-export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Services): void {
+export function registerTwitchOAuthRoutes(
+  app: FastifyInstance,
+  services: OAuthRouteDeps,
+  session: SessionReader,
+): void {
   app.get(TWITCH_AUTH_PATH, async (req, reply) => {
-    const ctx = await createRequestContext(services, req, reply);
+    const ctx = await session(req, reply);
     if (!ctx.user || !ctx.sessionId) return sendError(reply, 401, 'You must be logged in');
     if (ctx.user.is_admin !== 1) return sendError(reply, 403, 'Admin access required');
     const credentials = services.twitchTokens.credentials();
@@ -62,7 +81,7 @@ export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Servic
   });
 
   app.get(TWITCH_VERIFY_PATH, async (req, reply) => {
-    const ctx = await createRequestContext(services, req, reply);
+    const ctx = await session(req, reply);
     if (!ctx.user || !ctx.sessionId) return sendError(reply, 401, 'You must be logged in');
     const credentials = services.twitchTokens.credentials();
     if (!credentials) return backToProfile(reply, { twitch: 'not-configured' });
@@ -78,7 +97,7 @@ export function registerTwitchOAuthRoutes(app: FastifyInstance, services: Servic
   app.get(TWITCH_CALLBACK_PATH, async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string).slice(0, 512) : '');
-    const ctx = await createRequestContext(services, req, reply);
+    const ctx = await session(req, reply);
     // Who is asking comes first: an anonymous caller learns nothing about the state it sent.
     if (!ctx.user || !ctx.sessionId) return sendError(reply, 401, 'You must be logged in');
     const state = text('state');

@@ -1,4 +1,4 @@
-import { type Db, getTwitchAuthorization, saveTwitchAuthorization } from '@shop/db';
+import { type Db, getTwitchAuthorization, saveTwitchAuthorization, transactionWithRetry } from '@shop/db';
 import type { TwitchConfig } from '../env';
 import type { SecretBox } from '../security/secret-box';
 import { HelixClient, TwitchError } from './helix-client';
@@ -44,18 +44,16 @@ export class TwitchTokenStore {
 
   /** Stores a fresh grant for this broadcaster. */
   async save(tokens: UserTokens, broadcaster: { id: string; login: string }): Promise<void> {
-    await saveTwitchAuthorization(
-      this.db,
-      {
-        broadcasterId: broadcaster.id,
-        broadcasterLogin: broadcaster.login,
-        accessToken: this.box.seal(tokens.accessToken),
-        refreshToken: this.box.seal(tokens.refreshToken),
-        expiresAt: this.now() + tokens.expiresIn * 1000,
-        scopes: tokens.scopes.join(' '),
-      },
-      this.now(),
-    );
+    const row = {
+      broadcasterId: broadcaster.id,
+      broadcasterLogin: broadcaster.login,
+      accessToken: this.box.seal(tokens.accessToken),
+      refreshToken: this.box.seal(tokens.refreshToken),
+      expiresAt: this.now() + tokens.expiresIn * 1000,
+      scopes: tokens.scopes.join(' '),
+    };
+    const at = this.now();
+    await transactionWithRetry(this.db, (tx) => saveTwitchAuthorization(tx, row, at));
   }
 
   /**

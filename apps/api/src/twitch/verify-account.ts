@@ -1,8 +1,17 @@
-import { setVerifiedTwitchAccount } from '@shop/db';
+import { type Db, setVerifiedTwitchAccount } from '@shop/db';
 import { TWITCH_VERIFY_MSG } from '@shop/domain';
-import type { Services } from '../services';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../env';
 import { TwitchError } from './helix-client';
 import { exchangeCode } from './oauth';
+import type { TwitchTokenStore } from './token-store';
+
+export interface VerifyAccountDeps {
+  db: Db;
+  config: Pick<Config, 'twitch'>;
+  twitchTokens: Pick<TwitchTokenStore, 'credentials' | 'helix'>;
+  log: FastifyBaseLogger;
+}
 
 /** Where a viewer comes back to after 'Verify with Twitch': the dashboard, whose first tab is the profile. */
 export const VERIFY_RETURN_PAGE = '/dashboard';
@@ -14,7 +23,7 @@ export const VERIFY_RETURN_PAGE = '/dashboard';
  * back with (`twitch=verified`, or `twitch=error&reason=...`).
  */
 export async function verifyTwitchAccount(
-  services: Services,
+  services: VerifyAccountDeps,
   userId: number,
   code: string,
   redirectUri: string,
