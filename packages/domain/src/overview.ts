@@ -96,3 +96,43 @@ export function isOverviewEmpty(overview: TOverview): boolean {
     ) && overview.endpoints.length === 0
   );
 }
+
+/** Settled deliveries of one endpoint id in a period; `endpoint` is null once it was deleted. */
+export interface TEndpointTotals {
+  endpointId: number;
+  delivered: number;
+  failed: number;
+  endpoint: { description: string | null; url: string | null } | null;
+}
+
+/**
+ * The overview's delivery success per endpoint: known endpoints with anything settled, by id, named
+ * by their description (else their URL); the deleted ones together, last, as one group.
+ */
+export function endpointRates(totals: readonly TEndpointTotals[]): TOverviewEndpointRate[] {
+  const rates: TOverviewEndpointRate[] = [];
+  const removed = { delivered: 0, failed: 0 };
+  for (const t of [...totals].sort((a, b) => a.endpointId - b.endpointId)) {
+    if (t.endpoint === null) {
+      removed.delivered += t.delivered;
+      removed.failed += t.failed;
+    } else if (t.delivered + t.failed > 0) {
+      rates.push({
+        endpointId: t.endpointId,
+        description: t.endpoint.description || t.endpoint.url || `Endpoint ${t.endpointId}`,
+        delivered: t.delivered,
+        failed: t.failed,
+        successRate: successRate(t.delivered, t.failed),
+      });
+    }
+  }
+  if (removed.delivered + removed.failed > 0) {
+    rates.push({
+      endpointId: null,
+      description: REMOVED_ENDPOINT_LABEL,
+      ...removed,
+      successRate: successRate(removed.delivered, removed.failed),
+    });
+  }
+  return rates;
+}

@@ -1,7 +1,6 @@
 import {
   DAY_MS,
-  REMOVED_ENDPOINT_LABEL,
-  successRate,
+  endpointRates,
   type TOverview,
   type TOverviewDay,
   type TOverviewEndpointRate,
@@ -209,36 +208,15 @@ export async function overviewEndpointRates(db: Executor, p: OverviewPeriod): Pr
     )
     .leftJoin('webhook_endpoints as e', 'e.id', 't.endpoint_id')
     .select(['t.endpoint_id', 't.delivered', 't.failed', 'e.id', 'e.description', 'e.url'])
-    .orderBy('t.endpoint_id')
     .execute();
-  const rates: TOverviewEndpointRate[] = [];
-  const removed = { delivered: 0, failed: 0 };
-  for (const r of rows) {
-    const delivered = num(r.delivered);
-    const failed = num(r.failed);
-    if (r.id === null) {
-      removed.delivered += delivered;
-      removed.failed += failed;
-    } else if (delivered + failed > 0) {
-      rates.push({
-        endpointId: num(r.id),
-        description: r.description || r.url || `Endpoint ${r.id}`,
-        delivered,
-        failed,
-        successRate: successRate(delivered, failed),
-      });
-    }
-  }
-  // Known endpoints first (by id), the removed group last.
-  if (removed.delivered + removed.failed > 0) {
-    rates.push({
-      endpointId: null,
-      description: REMOVED_ENDPOINT_LABEL,
-      ...removed,
-      successRate: successRate(removed.delivered, removed.failed),
-    });
-  }
-  return rates;
+  return endpointRates(
+    rows.map((r) => ({
+      endpointId: num(r.endpoint_id),
+      delivered: num(r.delivered),
+      failed: num(r.failed),
+      endpoint: r.id === null ? null : { description: r.description, url: r.url },
+    })),
+  );
 }
 
 /** Every figure of the streamer overview for the last `days` UTC days, today included. */
