@@ -11,18 +11,8 @@ import {
   type WebRconStandIn,
 } from '@shop/dispatch/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { claimDeliveries } from '../src/delivery/claim';
-import {
-  createTestApp,
-  drainDeliveries,
-  grantCoins,
-  loginAs,
-  registerUser,
-  TEST_ADMIN,
-  type TestApp,
-  testConfig,
-} from './helpers';
+import { createTestApp, drainDeliveries, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
 
 describe.each(testDialects())('actions and delivery on %s', (dialect) => {
   let t: TestApp;
@@ -284,7 +274,7 @@ describe.each(testDialects())('actions and delivery on %s', (dialect) => {
     const claimed = await claimDeliveries(t.db, t.clock.now(), 100, 30_000);
     expect(claimed.length).toBeGreaterThan(0);
     // A freshly started process on the same database: nothing is due while the dead worker's lease holds.
-    const restarted = await buildApp(testConfig({ admin: TEST_ADMIN }), { db: t.db, now: t.clock.now });
+    const restarted = await t.sibling({ admin: TEST_ADMIN });
     try {
       expect(await restarted.services.deliveryWorker.runOnce()).toBe(0);
       const sent = rcon.commands.length;
@@ -294,7 +284,7 @@ describe.each(testDialects())('actions and delivery on %s', (dialect) => {
       const statuses = (await listDeliveries(t.db.kysely, historyId)).map((d) => d.status);
       expect(statuses).toEqual(['delivered', 'delivered']);
     } finally {
-      await restarted.app.close();
+      await restarted.close();
     }
   });
 

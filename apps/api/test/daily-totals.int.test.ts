@@ -2,7 +2,7 @@ import { assertDailyTotalsMatchRecount, assertLedgerInvariant, testDialects } fr
 import { DAY_MS, type TOverview } from '@shop/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAction, addEndpoint, trigger } from './delivery-helpers';
+import { addAction, addEndpoint } from './delivery-helpers';
 import { addCoinPackage, createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
 import { type ControlledWebhook, startControlledWebhook } from './stand-ins/controlled-webhook';
 import { type PayPalStandIn, payPalSettings, startPayPalStandIn } from './stand-ins/paypal-server';
@@ -67,7 +67,7 @@ describe.each(testDialects())('overview totals through the shop on %s', (dialect
   }
 
   async function triggered(cookie: string, actionId: number): Promise<number> {
-    const res = await trigger(t, cookie, actionId);
+    const res = await t.trigger(cookie, actionId);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().historyId;
   }
@@ -93,9 +93,6 @@ describe.each(testDialects())('overview totals through the shop on %s', (dialect
 
   const overview = (days: number) =>
     t.app.inject({ method: 'GET', url: `/api/admin/overview?days=${days}`, headers: { cookie: admin } });
-
-  const balanceOf = async (cookie: string): Promise<number> =>
-    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance;
 
   it('equal a recount of the rows they count, day by day, after everything the shop does', async () => {
     // Day 1: two purchases, triggers delivered and refused.
@@ -140,11 +137,11 @@ describe.each(testDialects())('overview totals through the shop on %s', (dialect
     // A trigger whose transaction fails after its debit: the endpoint went away behind the catalog's
     // back, so the delivery row breaks its foreign key after the debit, ledger and history rows.
     const before: TOverview = (await overview(3)).json();
-    const annBalance = await balanceOf(ann.cookie);
+    const annBalance = await t.balanceOf(ann.cookie);
     await sql`DELETE FROM webhook_endpoints`.execute(t.db.kysely);
-    const failed = await trigger(t, ann.cookie, good);
+    const failed = await t.trigger(ann.cookie, good);
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
-    expect(await balanceOf(ann.cookie)).toBe(annBalance);
+    expect(await t.balanceOf(ann.cookie)).toBe(annBalance);
     t.services.catalog.invalidate();
 
     await assertDailyTotalsMatchRecount(t.db);

@@ -48,10 +48,6 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
   const purchase = (cookie: string, paypalOrderId: string) =>
     t.app.inject({ method: 'POST', url: '/api/purchases', headers: { cookie }, payload: { packageId, paypalOrderId } });
 
-  async function balanceOf(cookie: string): Promise<number> {
-    return (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance;
-  }
-
   /** A buyer whose 550 coins were credited through the browser. */
   async function paidBuyer(name: string) {
     const buyer = await registerUser(t.app, name);
@@ -86,7 +82,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     }
     // The two with headers were put to PayPal; the one without was refused without asking.
     expect(paypal.verifyCalls() - verifiedBefore).toBe(2);
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     expect((await findPaymentByOrderId(t.db.kysely, orderId))?.status).toBe('created');
 
     const junk = await t.app.inject({
@@ -104,7 +100,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     const res = await deliver(paypal.webhook('PAYMENT.CAPTURE.COMPLETED', orderId));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'success', message: 'Already credited' });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     expect(await listTransactions(t.db.kysely, id)).toHaveLength(1);
   });
 
@@ -116,14 +112,14 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     const first = await deliver(delivery);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ status: 'success', message: 'Credited 550 coins' });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
 
     // PayPal delivers at least once: the same event again changes nothing.
     const replay = await deliver(delivery);
     expect(replay.json()).toEqual({ status: 'success', message: 'Already credited' });
     // The browser coming back later shares the same credit.
     expect((await purchase(cookie, orderId)).json()).toMatchObject({ coinsAdded: 0, alreadyCredited: true });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     const ledger = await listTransactions(t.db.kysely, id);
     expect(ledger.map((e) => [e.type, e.amount])).toEqual([['purchase', 550]]);
     expect(await findPaymentByOrderId(t.db.kysely, orderId)).toMatchObject({
@@ -142,7 +138,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
       ...Array.from({ length: 10 }, () => purchase(cookie, orderId)),
     ]);
     expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     expect(await listTransactions(t.db.kysely, id)).toHaveLength(1);
   });
 
@@ -158,7 +154,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
       Array.from({ length: 10 }, (_, i) => deliver(deliveries[i % 2] as WebhookDelivery)),
     );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     const chargebacks = (await listTransactions(t.db.kysely, id)).filter((e) => e.type === 'chargeback');
     expect(chargebacks.reduce((sum, e) => sum + e.amount, 0)).toBe(-550);
     expect(await adminPayment(orderId)).toMatchObject({ coinsReclaimed: 550, coinsUnrecovered: 0 });
@@ -171,10 +167,10 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     const res = await deliver(delivery);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'success', message: 'Took back 550 coins' });
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
 
     expect((await deliver(delivery)).json()).toEqual({ status: 'success', message: 'Nothing more to take back' });
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     const ledger = await listTransactions(t.db.kysely, id);
     expect(ledger.map((e) => [e.type, e.amount, e.description])).toEqual([
       ['chargeback', -550, 'Refunded at PayPal: Fan Pack'],
@@ -189,7 +185,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     // A browser retry cannot bring the coins back.
     const retry = await purchase(cookie, orderId);
     expect(retry.statusCode).toBe(422);
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
   });
 
   it('takes back only what is left after the coins were spent, and shows admins the shortfall', async () => {
@@ -202,7 +198,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     paypal.refundAsMerchant(orderId);
     const res = await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', orderId));
     expect(res.json()).toEqual({ status: 'success', message: 'Took back 50 coins; 500 could not be taken' });
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     const payment = await adminPayment(orderId);
     expect(payment).toMatchObject({
       username: 'spender',
@@ -227,7 +223,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     const first = await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', orderId));
     // 550 coins * 200 / 499 cents = 220.4: the buyer keeps the fraction.
     expect(first.json().message).toBe('Took back 220 coins');
-    expect(await balanceOf(cookie)).toBe(330);
+    expect(await t.balanceOf(cookie)).toBe(330);
     expect((await adminPayment(orderId))?.status).toBe('credited');
 
     paypal.refundAsMerchant(orderId);
@@ -237,7 +233,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     // The first refund's event arriving late (or again) owes nothing more.
     const late = await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', orderId, { refundId: firstRefund }));
     expect(late.json().message).toBe('Nothing more to take back');
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     expect(await adminPayment(orderId)).toMatchObject({ status: 'reversed', coinsReclaimed: 550 });
   });
 
@@ -247,7 +243,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     const delivery = paypal.webhook('PAYMENT.CAPTURE.REVERSED', orderId);
     expect((await deliver(delivery)).json().message).toBe('Took back 550 coins');
     expect((await deliver(delivery)).json().message).toBe('Nothing more to take back');
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     const ledger = await listTransactions(t.db.kysely, id);
     expect(ledger[0]).toMatchObject({ type: 'chargeback', amount: -550, description: 'Reversed at PayPal: Fan Pack' });
   });
@@ -265,13 +261,13 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     expect(paypal.refunds(orderId)).toEqual([
       expect.objectContaining({ cents: 100, requestId: expect.stringMatching(/^refund-/) }),
     ]);
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     expect(await adminPayment(orderId)).toMatchObject({ status: 'refunded', needsAttention: true });
 
     // PayPal then reports its own refund: nothing was credited, so nothing is taken.
     const refunded = await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', orderId));
     expect(refunded.statusCode).toBe(200);
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     expect(paypal.refunds(orderId)).toHaveLength(1);
   });
 
@@ -284,7 +280,7 @@ describe.each(testDialects())('PayPal webhooks on %s', (dialect) => {
     const refunded = await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', orderId));
     expect(refunded.json().message).toBe('The order was never credited; marked refunded');
     expect((await deliver(completed)).json().message).toBe('Order already refunded');
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
   });
 
   it('acknowledges events about orders this shop never made', async () => {

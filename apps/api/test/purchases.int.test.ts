@@ -42,10 +42,6 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
       payload: { packageId: pkg, paypalOrderId },
     });
 
-  async function balanceOf(cookie: string): Promise<number> {
-    return (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().coinBalance;
-  }
-
   it('offers the PayPal buttons with our client id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/paypal/setup' });
     expect(res.json()).toEqual({ provider: 'paypal', clientId: paypal.clientId, currency: 'USD', notice: null });
@@ -64,7 +60,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     expect(capture.json()).toEqual({ status: 'success', coinsAdded: 550, balance: 550, alreadyCredited: false });
     const again = await purchase(cookie, orderId);
     expect(again.json()).toEqual({ status: 'success', coinsAdded: 0, balance: 550, alreadyCredited: true });
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     const ledger = await listTransactions(t.db.kysely, id);
     expect(ledger.map((e) => [e.type, e.amount, e.description])).toEqual([['purchase', 550, 'Purchased Fan Pack']]);
   });
@@ -76,7 +72,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     const replies = await Promise.all(Array.from({ length: 50 }, () => purchase(cookie, orderId)));
     expect(replies.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     expect(replies.filter((r) => r.json().alreadyCredited === false)).toHaveLength(1);
-    expect(await balanceOf(cookie)).toBe(550);
+    expect(await t.balanceOf(cookie)).toBe(550);
     expect(await listTransactions(t.db.kysely, id)).toHaveLength(1);
     expect(paypal.capturesExecuted(orderId)).toBe(1);
   });
@@ -100,7 +96,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ status: 'error', message });
     }
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     expect(await listTransactions(t.db.kysely, id)).toEqual([]);
     // The whole capture went back, once, however many calls saw the mismatch.
     expect(paypal.refunds(orderId).map((r) => r.cents)).toEqual([captured]);
@@ -119,7 +115,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     const res = await purchase(cookie, orderId);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ status: 'error', message: 'The payment is not completed (status DECLINED)' });
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     expect(await listTransactions(t.db.kysely, id)).toEqual([]);
     expect(paypal.refunds(orderId)).toEqual([]);
     expect((await findPaymentByOrderId(t.db.kysely, orderId))?.status).toBe('refused');
@@ -153,7 +149,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     const early = await purchase(cookie, orderId);
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe('The payment has not been approved yet');
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     paypal.approve(orderId);
     expect((await purchase(cookie, orderId)).json().coinsAdded).toBe(550);
   });
@@ -163,7 +159,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     const res = await purchase(cookie, 'SIMNOTREAL123');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 'error', message: 'Payment order not found' });
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
   });
 
   it("refuses another user's order id", async () => {
@@ -174,7 +170,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     const res = await purchase(thief.cookie, orderId);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('This payment order belongs to another account');
-    expect(await balanceOf(thief.cookie)).toBe(0);
+    expect(await t.balanceOf(thief.cookie)).toBe(0);
     expect(paypal.captureCalls(orderId)).toBe(0);
   });
 
@@ -197,7 +193,7 @@ describe.each(testDialects())('buying coins through PayPal on %s', (dialect) => 
     const swapped = await purchase(cookie, orderId, cheap);
     expect(swapped.statusCode).toBe(422);
     expect(swapped.json().message).toBe('This payment order was made for another coin package');
-    expect(await balanceOf(cookie)).toBe(0);
+    expect(await t.balanceOf(cookie)).toBe(0);
     // A wrong package in the request does not spoil the order: the right one still credits it.
     expect((await purchase(cookie, orderId)).json()).toMatchObject({ coinsAdded: 550, balance: 550 });
   });

@@ -1,7 +1,6 @@
 import { listDeliveries, listTransactions } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { closedPort } from '@shop/dispatch/testing';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, grantCoins, loginAs, registerUser, TEST_ADMIN, type TestApp } from './helpers';
 
@@ -10,9 +9,6 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
   let t: TestApp;
   let actionId = 0;
   let otherActionId = 0;
-
-  const trigger = (app: FastifyInstance, cookie: string, payload: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/trigger-action', headers: { cookie, ...headers }, payload });
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { admin: TEST_ADMIN });
@@ -54,8 +50,8 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
   it('answers 50 simultaneous identical requests alike and charges once', async () => {
     const viewer = await registerUser(t.app, 'doubleclicker');
     await grantCoins(t, viewer.id, 100);
-    const payload = { actionId, requestId: 'confirm-0001-abcdef' };
-    const replies = await Promise.all(Array.from({ length: 50 }, () => trigger(t.app, viewer.cookie, payload)));
+    const body = { requestId: 'confirm-0001-abcdef' };
+    const replies = await Promise.all(Array.from({ length: 50 }, () => t.trigger(viewer.cookie, actionId, body)));
 
     const bodies = new Set(replies.map((r) => r.body));
     expect(replies.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
@@ -72,13 +68,13 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
   it('answers a later retry with the first result, even when the balance no longer covers it', async () => {
     const viewer = await registerUser(t.app, 'retrier');
     await grantCoins(t, viewer.id, 7);
-    const first = await trigger(t.app, viewer.cookie, { actionId, requestId: 'confirm-retry-1' });
+    const first = await t.trigger(viewer.cookie, actionId, { requestId: 'confirm-retry-1' });
     expect(first.statusCode, first.body).toBe(200);
-    const again = await trigger(t.app, viewer.cookie, { actionId, requestId: 'confirm-retry-1' });
+    const again = await t.trigger(viewer.cookie, actionId, { requestId: 'confirm-retry-1' });
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe(first.body);
     // A new confirm is a new charge, refused honestly for want of coins.
-    const fresh = await trigger(t.app, viewer.cookie, { actionId, requestId: 'confirm-retry-2' });
+    const fresh = await t.trigger(viewer.cookie, actionId, { requestId: 'confirm-retry-2' });
     expect(fresh.statusCode).toBe(402);
     expect(fresh.json()).toEqual({ status: 'error', message: 'Insufficient Coins' });
   });
@@ -88,8 +84,8 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
     await grantCoins(t, viewer.id, 50);
     const headers = { 'idempotency-key': 'hdr-key-123456' };
     const [a, b] = await Promise.all([
-      trigger(t.app, viewer.cookie, { actionId }, headers),
-      trigger(t.app, viewer.cookie, { actionId }, headers),
+      t.trigger(viewer.cookie, actionId, {}, headers),
+      t.trigger(viewer.cookie, actionId, {}, headers),
     ]);
     expect(a?.statusCode).toBe(200);
     expect(b?.body).toBe(a?.body);
@@ -102,12 +98,12 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
     await grantCoins(t, alice.id, 50);
     await grantCoins(t, bob.id, 50);
     const key = 'shared-key-0001';
-    expect((await trigger(t.app, alice.cookie, { actionId, requestId: key })).statusCode).toBe(200);
-    const bobs = await trigger(t.app, bob.cookie, { actionId, requestId: key });
+    expect((await t.trigger(alice.cookie, actionId, { requestId: key })).statusCode).toBe(200);
+    const bobs = await t.trigger(bob.cookie, actionId, { requestId: key });
     expect(bobs.statusCode).toBe(200);
     expect(bobs.json().balance).toBe(43);
 
-    const reused = await trigger(t.app, alice.cookie, { actionId: otherActionId, requestId: key });
+    const reused = await t.trigger(alice.cookie, otherActionId, { requestId: key });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe('This requestId was already used for another action');
     expect((await listTransactions(t.db.kysely, alice.id)).filter((r) => r.type === 'action')).toHaveLength(1);
@@ -116,7 +112,7 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
   it('refuses a malformed requestId with a clear message', async () => {
     const viewer = await registerUser(t.app, 'shortkey');
     await grantCoins(t, viewer.id, 50);
-    const res = await trigger(t.app, viewer.cookie, { actionId, requestId: 'short' });
+    const res = await t.trigger(viewer.cookie, actionId, { requestId: 'short' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('requestId must be 8 to 100 characters');
     expect(Number((await listTransactions(t.db.kysely, viewer.id)).length)).toBe(1);
@@ -127,9 +123,9 @@ describe.each(testDialects())('trigger idempotency on %s', (dialect) => {
     try {
       const viewer = await registerUser(t.app, 'twoprocs');
       await grantCoins(t, viewer.id, 100);
-      const payload = { actionId, requestId: 'two-procs-key-1' };
+      const body = { requestId: 'two-procs-key-1' };
       const replies = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => trigger(i % 2 ? second.app : t.app, viewer.cookie, payload)),
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? second : t).trigger(viewer.cookie, actionId, body)),
       );
       expect(new Set(replies.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
       expect(replies[0]?.statusCode).toBe(200);
