@@ -67,4 +67,22 @@ describe('a shop without stream settings, in Chromium', () => {
     await admin.getByTestId('stream-player').getByText('TWITCH_CHANNEL is not set').waitFor();
     await admin.context().close();
   });
+
+  it('gives an admin the notes after signing in within the app, where a visitor had none', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.goto('/');
+    const player = page.getByTestId('stream-player');
+    await player.getByText('Stream Offline').waitFor();
+    expect(await player.textContent()).not.toMatch(SETTING_TALK);
+    // The status read as a visitor is cached; signing in within the app must read it again.
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByTestId('nav-username').waitFor();
+    // Signed in, the header has no Home link: the brand leads home.
+    await page.getByRole('link', { name: 'StreamShop' }).first().click();
+    await page.getByTestId('stream-player').getByText('TWITCH_CHANNEL is not set').waitFor();
+    await page.context().close();
+  });
 });

@@ -3,7 +3,7 @@ import type { TSocialContent } from '@shop/domain';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SocialConfig } from '../src/env';
 import { SOCIAL_CACHE_MS, SOCIAL_RETRY_MS } from '../src/social/source-cache';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from './helpers';
 import { startTikTokStandIn, type TikTokStandIn } from './stand-ins/tiktok-server';
 import { startYouTubeFeedStandIn, type YouTubeFeedStandIn } from './stand-ins/youtube-feed';
 
@@ -43,13 +43,18 @@ describe.each(testDialects())('GET /api/social-media (%s)', (dialect) => {
     };
   }
 
+  /** The streamer's session: the notes name settings and failures, so only an admin reads them. */
+  let adminCookie = '';
+
   async function start(social?: SocialConfig): Promise<TestApp> {
-    t = await createTestApp(dialect, social ? { social } : {});
+    t = await createTestApp(dialect, { admin: TEST_ADMIN, ...(social ? { social } : {}) });
+    adminCookie = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     return t;
   }
 
-  async function content(app: TestApp): Promise<TSocialContent> {
-    const res = await app.app.inject({ method: 'GET', url: '/api/social-media' });
+  async function content(app: TestApp, as: 'admin' | 'visitor' = 'admin'): Promise<TSocialContent> {
+    const headers = as === 'admin' ? { cookie: adminCookie } : {};
+    const res = await app.app.inject({ method: 'GET', url: '/api/social-media', headers });
     expect(res.statusCode).toBe(200);
     return res.json();
   }
@@ -62,6 +67,8 @@ describe.each(testDialects())('GET /api/social-media (%s)', (dialect) => {
       youtube: [],
       notes: { tiktok: 'TIKTOK_ACCESS_TOKEN is not set', youtube: 'YOUTUBE_CHANNEL_ID is not set' },
     });
+    // Setting names are for the streamer: a visitor reads the same empty lists without them.
+    expect(await content(app, 'visitor')).toEqual({ tiktok: [], youtube: [], notes: { tiktok: null, youtube: null } });
     expect([youtube.calls(), tiktok.calls()]).toEqual([yt, tt]);
   });
 
@@ -129,7 +136,7 @@ describe.each(testDialects())('GET /api/social-media (%s)', (dialect) => {
     const app = await start(
       connected({ tiktok: { accessToken: 'act.wrong-secret-token' }, youtube: { channelId: 'UCnobody' } }),
     );
-    const res = await app.app.inject({ method: 'GET', url: '/api/social-media' });
+    const res = await app.app.inject({ method: 'GET', url: '/api/social-media', headers: { cookie: adminCookie } });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('wrong-secret-token');
     expect(res.json().notes).toEqual({
@@ -220,7 +227,7 @@ describe.each(testDialects())('GET /api/social-media (%s)', (dialect) => {
       const app = await start(
         connected({ tiktok: { accessToken: null, refresh: { ...refresh(), clientSecret: 'wrong-client-secret' } } }),
       );
-      const res = await app.app.inject({ method: 'GET', url: '/api/social-media' });
+      const res = await app.app.inject({ method: 'GET', url: '/api/social-media', headers: { cookie: adminCookie } });
       expect(res.body).not.toContain('wrong-client-secret');
       expect(res.json().notes.tiktok).toBe(
         'TikTok could not be reached: TikTok refused TIKTOK_CLIENT_KEY/TIKTOK_CLIENT_SECRET/TIKTOK_REFRESH_TOKEN',

@@ -2,7 +2,7 @@ import { testDialects } from '@shop/db/testing';
 import type { TStreamInfo, TStreamStatus } from '@shop/domain';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TwitchConfig } from '../src/env';
-import { createTestApp, registerUser, type TestApp, testConfig } from './helpers';
+import { createTestApp, loginAs, registerUser, TEST_ADMIN, type TestApp, testConfig } from './helpers';
 import { startTwitchStandIn, type TwitchStandIn } from './stand-ins/twitch-server';
 
 const twitchConfig = (stand: TwitchStandIn, change: Partial<TwitchConfig> = {}): TwitchConfig => ({
@@ -14,15 +14,17 @@ describe.each(testDialects())('twitch stream status and info on %s', (dialect) =
   let stand: TwitchStandIn;
   let t: TestApp;
   let viewerCookie: string;
+  /** The notes name settings and upstream failures, so they are read as the streamer. */
+  let adminCookie: string;
 
-  const get = async <T>(url: string): Promise<T> => {
-    const res = await t.app.inject({ method: 'GET', url });
+  const get = async <T>(url: string, cookie: string | null = adminCookie): Promise<T> => {
+    const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain(stand.clientSecret);
     return res.json() as T;
   };
-  const status = () => get<TStreamStatus>('/api/twitch/status');
-  const info = () => get<TStreamInfo>('/api/twitch/stream');
+  const status = (cookie?: string | null) => get<TStreamStatus>('/api/twitch/status', cookie);
+  const info = (cookie?: string | null) => get<TStreamInfo>('/api/twitch/stream', cookie);
   /** null: anonymous. */
   const refresh = (cookie: string | null = viewerCookie) =>
     t.app.inject({ method: 'POST', url: '/api/twitch/refresh', headers: cookie ? { cookie } : {} });
@@ -31,8 +33,9 @@ describe.each(testDialects())('twitch stream status and info on %s', (dialect) =
 
   beforeAll(async () => {
     stand = await startTwitchStandIn();
-    t = await createTestApp(dialect, { twitch: twitchConfig(stand) });
+    t = await createTestApp(dialect, { admin: TEST_ADMIN, twitch: twitchConfig(stand) });
     viewerCookie = (await registerUser(t.app, 'stream-viewer')).cookie;
+    adminCookie = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   beforeEach(() => {
     stand.set({ live: false, game: 'Minecraft', title: 'Building a castle', viewers: 42, failing: false });
@@ -139,6 +142,9 @@ describe.each(testDialects())('twitch stream status and info on %s', (dialect) =
     expect(stale).toMatchObject({ isLive: true, currentGame: 'Rust', gameType: 'rust', stale: true });
     expect(stale.note).toMatch(/^Twitch could not be reached: /);
     expect(await info()).toMatchObject({ isLive: true, stale: true, title: 'Building a castle' });
+    // Viewers and visitors read the same stale state; why Twitch failed is the streamer's to know.
+    expect(await status(viewerCookie)).toEqual({ ...stale, note: null });
+    expect(await info(null)).toMatchObject({ isLive: true, stale: true, note: null });
     // Still at most one attempt per window while failing.
     const attempts = stand.calls('/helix/users') + stand.calls('/oauth2/token');
     await status();
@@ -201,12 +207,13 @@ describe.each(testDialects())('twitch without credentials or reachable Twitch on
   let stand: TwitchStandIn;
   const apps: TestApp[] = [];
   const appWith = async (twitch: TwitchConfig) => {
-    const t = await createTestApp(dialect, { twitch });
+    const t = await createTestApp(dialect, { admin: TEST_ADMIN, twitch });
     apps.push(t);
     return t;
   };
+  const asAdmin = async (t: TestApp) => ({ cookie: await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password) });
   const statusOf = async (t: TestApp) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/twitch/status' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/twitch/status', headers: await asAdmin(t) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as TStreamStatus;
   };
@@ -237,8 +244,13 @@ describe.each(testDialects())('twitch without credentials or reachable Twitch on
         stale: false,
         note,
       });
-      const info = await t.app.inject({ method: 'GET', url: '/api/twitch/stream' });
+      const headers = await asAdmin(t);
+      const info = await t.app.inject({ method: 'GET', url: '/api/twitch/stream', headers });
       expect(info.json()).toMatchObject({ isLive: false, thumbnailUrl: null, lastBroadcast: null, note });
+      // A visitor reads the spec's offline state, without the setting's name.
+      const visitor = await t.app.inject({ method: 'GET', url: '/api/twitch/status' });
+      expect(visitor.json()).toMatchObject({ isLive: false, note: null });
+      expect(visitor.body).not.toContain('TWITCH_');
     }
     expect(stand.calls('/oauth2/token') + stand.calls('/helix/users')).toBe(0);
   });
@@ -246,7 +258,7 @@ describe.each(testDialects())('twitch without credentials or reachable Twitch on
   it('reads offline with a note when Twitch was never reached, without leaking the secret', async () => {
     stand.set({ failing: true });
     const t = await appWith(stand.config);
-    const res = await t.app.inject({ method: 'GET', url: '/api/twitch/status' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/twitch/status', headers: await asAdmin(t) });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(stand.clientSecret);
     expect(res.json()).toMatchObject({ isLive: false, stale: false, username: stand.channel });

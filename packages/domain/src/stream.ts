@@ -42,3 +42,16 @@ export function streamGameType(gameName: string | null | undefined): TStreamGame
   if (name === 'rust') return 'rust';
   return 'any';
 }
+
+/**
+ * The notes on the stream and social replies name settings (TWITCH_CHANNEL is not set) and upstream
+ * failures: they are for the streamer, who can act on them. Everyone else reads the same reply
+ * without them, and the pages show the spec's offline or empty state.
+ */
+export function withoutSetupNotes<T extends { note: string | null }>(reply: T, isAdmin: boolean): T {
+  return isAdmin ? reply : { ...reply, note: null };
+}
+
+export function socialWithoutSetupNotes(content: TSocialContent, isAdmin: boolean): TSocialContent {
+  return isAdmin ? content : { ...content, notes: { tiktok: null, youtube: null } };
+}

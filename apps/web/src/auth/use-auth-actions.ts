@@ -8,13 +8,24 @@ import { useAuth } from './AuthContext';
 // result is a new object on every render, so in the provider's context value it re-rendered every
 // reader of the session (header, cards, guards) whenever the provider rendered for any reason.
 
-/** Login and register both answer with the signed-in viewer, who replaces the cached session. */
+/**
+ * Login and register both answer with the signed-in viewer, who replaces the cached session. What was
+ * read before signing in is read again: some answers depend on who asks (an admin reads the stream
+ * setup notes that visitors are not sent).
+ */
 function useSignIn(procedure: 'login' | 'register') {
+  const trpc = useTRPC();
   const client = useTRPCClient();
+  const queryClient = useQueryClient();
   const { setUser } = useAuth();
   return useMutation({
     mutationFn: (input: { username: string; password: string }) => client.auth[procedure].mutate(input),
-    onSuccess: (user) => setUser(user),
+    onSuccess: (user) => {
+      setUser(user);
+      const keep = hashKey(trpc.user.get.queryKey());
+      // The form moves on at once; the refetches land when they land.
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryHash !== keep });
+    },
   });
 }
 

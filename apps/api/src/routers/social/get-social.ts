@@ -1,3 +1,4 @@
+import { socialWithoutSetupNotes } from '@shop/domain';
 import { publicProcedure } from '../../trpc';
 import { getSocialMeta, ZGetSocialOutput } from './get-social.types';
 
@@ -5,4 +6,4 @@ import { getSocialMeta, ZGetSocialOutput } from './get-social.types';
 export const getSocial = publicProcedure
   .meta(getSocialMeta)
   .output(ZGetSocialOutput)
-  .query(({ ctx }) => ctx.services.social.get());
+  .query(async ({ ctx }) => socialWithoutSetupNotes(await ctx.services.social.get(), ctx.user?.is_admin === 1));

@@ -1,3 +1,4 @@
+import { withoutSetupNotes } from '@shop/domain';
 import { publicProcedure } from '../../trpc';
 import { getStatusMeta, ZGetStatusOutput } from './get-status.types';
 
@@ -5,4 +6,4 @@ import { getStatusMeta, ZGetStatusOutput } from './get-status.types';
 export const getStatus = publicProcedure
   .meta(getStatusMeta)
   .output(ZGetStatusOutput)
-  .query(async ({ ctx }) => (await ctx.services.stream.get()).status);
+  .query(async ({ ctx }) => withoutSetupNotes((await ctx.services.stream.get()).status, ctx.user?.is_admin === 1));

@@ -1,3 +1,4 @@
+import { withoutSetupNotes } from '@shop/domain';
 import { publicProcedure } from '../../trpc';
 import { getStreamMeta, ZGetStreamOutput } from './get-stream.types';
 
@@ -5,4 +6,4 @@ import { getStreamMeta, ZGetStreamOutput } from './get-stream.types';
 export const getStream = publicProcedure
   .meta(getStreamMeta)
   .output(ZGetStreamOutput)
-  .query(async ({ ctx }) => (await ctx.services.stream.get()).info);
+  .query(async ({ ctx }) => withoutSetupNotes((await ctx.services.stream.get()).info, ctx.user?.is_admin === 1));

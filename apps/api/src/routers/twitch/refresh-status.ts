@@ -1,3 +1,4 @@
+import { withoutSetupNotes } from '@shop/domain';
 import { authedProcedure } from '../../trpc';
 import { refreshStatusMeta, ZRefreshStatusOutput } from './refresh-status.types';
 import { RefreshThrottledError } from './refresh-throttled';
@@ -9,5 +10,5 @@ export const refreshStatus = authedProcedure
   .mutation(async ({ ctx }) => {
     const wait = ctx.services.stream.takeForcedRefresh();
     if (wait > 0) throw new RefreshThrottledError(wait);
-    return (await ctx.services.stream.refresh()).status;
+    return withoutSetupNotes((await ctx.services.stream.refresh()).status, ctx.user.is_admin === 1);
   });
