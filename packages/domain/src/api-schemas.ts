@@ -229,7 +229,12 @@ export const ZPublicProfileOut = z.object({
 
 const ZStreamNotes = {
   stale: z.boolean().describe('True when Twitch could not be reached and this is the last known state'),
-  note: z.string().nullable().describe('Why this is not live data (a missing setting, Twitch unreachable)'),
+  note: z
+    .string()
+    .nullable()
+    .describe(
+      'Why this is not live data (a missing setting, Twitch unreachable); sent to admins only, null for others',
+    ),
 };
 
 export const ZShopStatusOut = z.object({
@@ -282,7 +287,9 @@ export const ZSocialContentOut = z.object({
   ),
   notes: z
     .object({ tiktok: z.string().nullable(), youtube: z.string().nullable() })
-    .describe('Per source, why its list is empty or old (a missing setting, an upstream failure); null when fine'),
+    .describe(
+      'Per source, why its list is empty or old (a missing setting, an upstream failure); sent to admins only, null when fine and for others',
+    ),
 });
 
 /**
