@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTwitchStandIn, type TwitchStandIn } from '@shop/api/testing';
 import { credit, type Db, findLedgerProblems, insertEndpoint, insertStreamAction } from '@shop/db';
-import { assertDailyTotalsMatchRecount } from '@shop/db/testing';
+import { assertDailyTotalsMatchRecount, testDialects } from '@shop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiptSocket, signUp, triggerUntilAnswered, type Viewer } from './clients';
@@ -51,12 +51,9 @@ async function untilSettled(db: Db): Promise<void> {
   }
 }
 
-if (process.env.CI === 'true' && !process.env.TEST_MYSQL_URL) {
-  throw new Error('CI=true but TEST_MYSQL_URL is not set: the cluster test must run in CI');
-}
-
 // The cluster is MariaDB's and Redis's job: without a MySQL to point at there is nothing to run.
-describe.skipIf(!process.env.TEST_MYSQL_URL)('two api processes behind nginx, one killed mid-run', () => {
+// testDialects() fails under CI=true when TEST_MYSQL_URL is missing, so CI can never skip it.
+describe.skipIf(!testDialects().includes('mysql'))('two api processes behind nginx, one killed mid-run', () => {
   let cluster: Cluster;
   let twitch: TwitchStandIn;
   let webhook: Awaited<ReturnType<typeof flakyWebhook>>;

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestContext } from '../context';
 import { toClientError } from '../errors';
+import { sendError } from '../http/send-error';
 import { appRouter } from '../routers/index';
 import type { Services } from '../services';
 import { createCallerFactory } from '../trpc';
@@ -13,11 +14,12 @@ const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
 type Call = (input: unknown) => Promise<unknown>;
 
-export function sendError(reply: FastifyReply, error: unknown, log: FastifyBaseLogger): FastifyReply {
+/** A thrown error as the client sees it: logged when it is the server's fault, Retry-After on a 429. */
+function sendThrown(reply: FastifyReply, error: unknown, log: FastifyBaseLogger): FastifyReply {
   const client = toClientError(error);
   if (client.status >= 500) log.error({ err: error }, 'request failed');
   if (client.retryAfterSeconds !== undefined) reply.header('retry-after', String(client.retryAfterSeconds));
-  return reply.code(client.status).send({ status: 'error', message: client.message });
+  return sendError(reply, client.status, client.message);
 }
 
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -83,7 +85,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, end
             const result = await procedureOf(caller, endpoint.procedure)(inputRefusal ? {} : inputOf(endpoint, req));
             return endpoint.paged ? writePage(endpoint, req, reply, result) : result;
           } catch (error) {
-            return sendError(reply, error, services.log);
+            return sendThrown(reply, error, services.log);
           }
         },
       });
