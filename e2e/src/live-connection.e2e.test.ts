@@ -53,4 +53,19 @@ describe('the Live Activity connection test, in Chromium', () => {
       .toBe(true);
     await page.context().close();
   }, 120_000);
+
+  it("opens one socket for a signed-in viewer's page load, so no event falls between two", async () => {
+    const page = await newPage(browser, server.baseURL);
+    await registerViaUi(page, uniqueName('one'));
+    const opened: string[] = [];
+    page.on('websocket', (socket) => opened.push(socket.url()));
+    await page.goto('/shop');
+    const panel = page.getByTestId('live-activity');
+    await panel.getByText('Connected', { exact: true }).waitFor();
+    // The balance pill means the session check answered: a socket replaced because of it would be open by now.
+    await page.getByTestId('coin-balance').waitFor();
+    await panel.getByText('Connected', { exact: true }).waitFor();
+    expect(opened.filter((url) => new URL(url).pathname === '/ws')).toHaveLength(1);
+    await page.context().close();
+  });
 });

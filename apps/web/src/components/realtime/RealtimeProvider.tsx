@@ -2,6 +2,7 @@ import type { TRealtimeMessage, TUser } from '@shop/domain';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useAuth } from '../../auth/AuthContext';
+import { useSessionHint } from '../../auth/session-hint';
 import { useTRPC } from '../../trpc';
 import { RealtimeContext } from './RealtimeContext';
 import { useRealtime } from './use-realtime';
@@ -27,7 +28,11 @@ function receiptToasts() {
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { user } = useAuth();
+  const { user, isLoading } = useAuth();
+  // A page loaded with a session cookie waits for the session check before it connects; a visitor
+  // without one connects at once, as the anonymous viewer they are.
+  const sessionHint = useSessionHint();
+  const identity = user ? user.id : isLoading && sessionHint ? undefined : null;
 
   const listeners = useRef(new Set<(message: TRealtimeMessage) => void>());
   const subscribe = useCallback((listener: (message: TRealtimeMessage) => void) => {
@@ -93,7 +98,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   }, []);
   const announce = useCallback(() => watchers.current > 0, []);
 
-  const { status, activity, reconnect } = useRealtime({ onMessage, identity: user?.id ?? null, announce });
+  const { status, activity, reconnect } = useRealtime({ onMessage, identity, announce });
   const value = useMemo(
     () => ({ status, activity, reconnect, watch, subscribe }),
     [status, activity, reconnect, watch, subscribe],

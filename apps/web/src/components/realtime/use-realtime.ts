@@ -35,8 +35,10 @@ interface Options {
   /**
    * Who is signed in (a user id, or null). The server reads the session once, when the socket
    * opens, and sends a viewer's receipts only to their own sockets: a change reconnects.
+   * Undefined while it is not known yet: no socket is opened, since one opened now would be
+   * replaced as soon as the answer came, and events sent between the two would never be heard.
    */
-  identity?: number | null;
+  identity?: number | null | undefined;
   /**
    * Whether to show the connection notices now. The socket runs on every page (receipts), but
    * 'Connection lost' only means something where live activity is on screen.
@@ -45,7 +47,7 @@ interface Options {
 }
 
 /** The /ws feed: connection state, the last 50 public events (newest first), and a manual reconnect. */
-export function useRealtime({ onMessage, identity = null, announce = () => true }: Options = {}) {
+export function useRealtime({ onMessage, identity, announce = () => true }: Options = {}) {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
   const [activity, setActivity] = useState<ActivityMessage[]>([]);
   const socketRef = useRef<WebSocket | null>(null);
@@ -135,6 +137,7 @@ export function useRealtime({ onMessage, identity = null, announce = () => true 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: identity is a reconnect trigger, not an input of connect()
   useEffect(() => {
+    if (identity === undefined) return;
     // Another viewer (or none) signed in: what the last one heard says nothing about their triggers.
     lastHeardRef.current = 0;
     connect();
