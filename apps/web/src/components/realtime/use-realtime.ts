@@ -135,7 +135,6 @@ export function useRealtime({ onMessage, identity, announce = () => true }: Opti
     };
   }, [teardown]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: identity is a reconnect trigger, not an input of connect()
   useEffect(() => {
     if (identity === undefined) return;
     // Another viewer (or none) signed in: what the last one heard says nothing about their triggers.
