@@ -1,6 +1,7 @@
 import type { Db } from '@shop/db';
 import { createDispatcher, type Dispatcher } from '@shop/dispatch';
 import type { FastifyBaseLogger } from 'fastify';
+import { ControlRoom } from './control-room/control-room';
 import { CatalogCache } from './delivery/catalog-cache';
 import { RustPlayersCache } from './delivery/rust-players';
 import { createThreadedDispatcher } from './delivery/threaded-dispatcher';
@@ -33,6 +34,8 @@ export interface Services {
   realtime: RealtimeHub;
   payments: PaymentProvider;
   deliveryWorker: DeliveryWorker;
+  /** The streamer's queue: approvals, queue groups, the hold switch; its sweep runs in the worker's passes. */
+  controlRoom: ControlRoom;
   /** Settles payment orders nobody reported (start-up and every config.paymentReconcile.intervalMs). */
   paymentReconciler: PaymentReconciler;
   /** Sends commands to game servers over connections kept open per endpoint; closed with the app. */
@@ -92,6 +95,14 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     { db: db.worker ?? db, realtime, dispatcher, config, now, log },
     workerOptions(config.delivery, wide),
   );
+  const controlRoom = new ControlRoom({
+    db,
+    realtime,
+    now,
+    log,
+    worker: deliveryWorker,
+    laneConcurrency: deliveryWorker.options.laneConcurrency,
+  });
   const paymentReconciler = new PaymentReconciler({ db, payments, now, log }, config.paymentReconcile.intervalMs);
   return {
     db,
@@ -102,6 +113,7 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     realtime,
     payments,
     deliveryWorker,
+    controlRoom,
     paymentReconciler,
     dispatcher,
     overlays,

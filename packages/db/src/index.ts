@@ -9,6 +9,7 @@ export * from './repositories/history';
 export * from './repositories/ledger';
 export * from './repositories/overview';
 export * from './repositories/payments';
+export * from './repositories/queue';
 export * from './repositories/sessions';
 export * from './repositories/shop-settings';
 export * from './repositories/users';

@@ -1,3 +1,4 @@
+import type { TDeliveryStatus, TQueueMark } from '@shop/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -87,6 +88,12 @@ export interface StreamActionsTable {
   user_cooldown_seconds: ColumnType<number, number | undefined, number>;
   /** When the global cooldown last started; moved only while cooldown_seconds > 0. */
   last_triggered_at: Optional<Millis>;
+  /** Each trigger waits for the streamer's approval, at most approval_timeout_seconds. */
+  requires_approval: Bool;
+  approval_timeout_seconds: ColumnType<number, number | undefined, number>;
+  /** Triggers of actions sharing a group are sent one at a time, gap_seconds apart. */
+  queue_group: Optional<string>;
+  gap_seconds: ColumnType<number, number | undefined, number>;
 }
 
 export interface PaymentsTable {
@@ -146,6 +153,7 @@ export interface ShopSettingsTable {
   id: number;
   paused: Bool;
   auto_pause_when_offline: Bool;
+  queue_held: Bool;
   updated_at: Millis;
 }
 
@@ -167,6 +175,21 @@ export interface ActionHistoryTable {
   created_at: Millis;
   /** The ledger row of this trigger's debit (null for tests and rows from before it was kept). */
   transaction_id: Optional<number>;
+  /** The streamer's mark (TQueueMark): null while the trigger runs the ordinary way. */
+  queue_state: Optional<TQueueMark>;
+  approval_expires_at: Optional<Millis>;
+  /** The action's queue group when it was triggered. */
+  queue_group: Optional<string>;
+  /** Its order in the group (then id): 'move to the front' puts it below every other. */
+  queue_rank: ColumnType<number, number | undefined, number>;
+}
+
+export interface QueueGroupsTable {
+  name: string;
+  /** The trigger the group is sending now; null when the group is free. */
+  active_history_id: number | null;
+  /** The group's next trigger may start from then (the gap after the last one). */
+  free_at: ColumnType<Millis, Millis | undefined, Millis>;
 }
 
 export interface DeliveriesTable {
@@ -174,7 +197,7 @@ export interface DeliveriesTable {
   history_id: number;
   endpoint_id: number | null;
   command: string;
-  status: 'queued' | 'in_flight' | 'delivered' | 'failed';
+  status: TDeliveryStatus;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Millis;
   /** While in_flight: the lease; a worker that dies lets it lapse and another picks the row up. */
@@ -322,6 +345,7 @@ export interface Database {
   twitch_oauth_states: TwitchOauthStatesTable;
   app_secrets: AppSecretsTable;
   shop_settings: ShopSettingsTable;
+  queue_groups: QueueGroupsTable;
   daily_totals: DailyTotalsTable;
   daily_action_totals: DailyActionTotalsTable;
   daily_supporter_totals: DailySupporterTotalsTable;

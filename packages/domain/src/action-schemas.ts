@@ -12,6 +12,7 @@ import {
   targetTypeAllowed,
 } from './actions';
 import { ZCooldownFields } from './cooldown-schemas';
+import { QUEUE_FIELD_DEFAULTS, ZQueueFields } from './queue-schemas';
 import { optionalHttpUrl } from './validation';
 
 // The action inputs' schemas, apart from actions.ts so the pages that only show actions load no zod.
@@ -36,6 +37,7 @@ const ZActionFields = z.object({
   minecraftServer: z.string().trim().max(255).nullable().optional(),
   active: z.boolean(),
   ...ZCooldownFields.shape,
+  ...ZQueueFields.shape,
 });
 
 const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }) =>
@@ -51,6 +53,12 @@ export const ZStreamActionInput = ZActionFields.extend({
   active: z.boolean().default(true),
   cooldownSeconds: ZCooldownFields.shape.cooldownSeconds.default(0),
   userCooldownSeconds: ZCooldownFields.shape.userCooldownSeconds.default(0),
+  requiresApproval: ZQueueFields.shape.requiresApproval.default(QUEUE_FIELD_DEFAULTS.requiresApproval),
+  approvalTimeoutSeconds: ZQueueFields.shape.approvalTimeoutSeconds.default(
+    QUEUE_FIELD_DEFAULTS.approvalTimeoutSeconds,
+  ),
+  queueGroup: ZQueueFields.shape.queueGroup.default(QUEUE_FIELD_DEFAULTS.queueGroup),
+  gapSeconds: ZQueueFields.shape.gapSeconds.default(QUEUE_FIELD_DEFAULTS.gapSeconds),
 })
   .refine(targetOnlyForRust, targetRule)
   .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule);

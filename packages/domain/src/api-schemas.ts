@@ -5,6 +5,7 @@ import { DELIVERY_STATES } from './delivery-states';
 import { ENDPOINT_GAME_TYPES } from './endpoints';
 import type { TActionHistoryRecord } from './history';
 import { TRANSACTION_TYPES, type TTransaction } from './ledger';
+import { TRIGGER_STATES } from './trigger-states';
 
 /**
  * Output schemas of the API: what the procedures answer (`.output()`), and so what the OpenAPI
@@ -46,6 +47,10 @@ export const ZStreamActionOut = z.object({
   userAvailableAt: isoInstant
     .nullable()
     .describe("when the signed-in viewer's own cooldown ends; null when anonymous or none runs"),
+  requiresApproval: z.boolean().describe('each trigger waits for the streamer to approve it'),
+  approvalTimeoutSeconds: z.number().int().describe('no decision in this time: the trigger expires and is refunded'),
+  queueGroup: z.string().nullable().describe('triggers of actions sharing a group are sent one at a time, in order'),
+  gapSeconds: z.number().int().describe('seconds between two triggers of its queue group'),
 });
 
 export const ZCoinPackageOut = z.object({
@@ -150,6 +155,7 @@ export const ZTriggerResultOut = z.object({
   historyId: z.number().int(),
   balance: z.number().int(),
   deliveries: z.number().int().describe('targets the trigger was queued to'),
+  state: z.enum(TRIGGER_STATES).describe('where the trigger stands now (awaiting_approval, queued, held, ...)'),
 });
 
 const ZTargetTestOut = z.object({

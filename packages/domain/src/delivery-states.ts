@@ -1,7 +1,12 @@
 // No zod here: the web app's pages that show a delivery's state load none.
+import { type TQueueMark, TRIGGER_STATES, triggerStateOf } from './trigger-states';
 
-/** The status of one delivery row (one target of one trigger). */
-export const DELIVERY_STATUSES = ['queued', 'in_flight', 'delivered', 'failed'] as const;
+/**
+ * The status of one delivery row (one target of one trigger). 'waiting': not yet released to the
+ * worker (its trigger awaits approval, or its turn in a queue group). 'cancelled': never sent,
+ * because the streamer rejected or skipped its trigger or the approval expired.
+ */
+export const DELIVERY_STATUSES = ['waiting', 'queued', 'in_flight', 'delivered', 'failed', 'cancelled'] as const;
 export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export type TTriggerOutcome = 'pending' | 'delivered' | 'failed';
@@ -17,11 +22,11 @@ export function triggerOutcome(statuses: readonly TDeliveryStatus[]): TTriggerOu
 }
 
 export function deliveriesInProgress(deliveries: readonly { status: TDeliveryStatus }[]): boolean {
-  return deliveries.some((d) => d.status === 'queued' || d.status === 'in_flight');
+  return deliveries.some((d) => d.status === 'waiting' || d.status === 'queued' || d.status === 'in_flight');
 }
 
 /** Where a delivery of a trigger stands, for the viewer's history and the dashboard. */
-export const DELIVERY_STATES = ['queued', 'retrying', 'delivered', 'refunded', 'failed', 'test'] as const;
+export const DELIVERY_STATES = [...TRIGGER_STATES, 'test'] as const;
 export type TDeliveryState = (typeof DELIVERY_STATES)[number];
 
 /**
@@ -29,14 +34,18 @@ export type TDeliveryState = (typeof DELIVERY_STATES)[number];
  * deliveries say), then the settled outcome, then, while pending, whether a try already failed.
  */
 export function deliveryStateOf(
-  flags: { refunded: boolean; isTest: boolean; success: boolean | null },
+  flags: { refunded: boolean; isTest: boolean; success: boolean | null; mark?: TQueueMark | null },
   retrying: boolean,
 ): TDeliveryState {
-  if (flags.refunded) return 'refunded';
-  if (flags.isTest) return 'test';
-  if (flags.success === true) return 'delivered';
-  if (flags.success === false) return 'failed';
-  return retrying ? 'retrying' : 'queued';
+  if (flags.isTest && !flags.refunded) return 'test';
+  return triggerStateOf({
+    refunded: flags.refunded,
+    success: flags.success,
+    mark: flags.mark ?? null,
+    queueHeld: false,
+    inFlight: 0,
+    retrying: retrying ? 1 : 0,
+  });
 }
 
 /** On an 'action' row of the viewer's ledger: where that trigger's delivery stands. */

@@ -34,9 +34,25 @@ export interface TActionStatusMessage {
   nextAttemptAt: string | null;
   /** While retrying or failed: fixed wording for the viewer, never the target's own reply; null otherwise. */
   message: string | null;
-  /** On refunded: the coins given back and the balance after. */
+  /** On a refunded end (refunded, rejected, expired, skipped): the coins given back and the balance after. */
   refundedCoins?: number;
   balance?: number;
+  /** While it waits in line: its 1-based place, and when it is expected to be sent (an estimate). */
+  position?: number | null;
+  eta?: string | null;
+  /** While awaiting approval: when it expires unless the streamer decides. */
+  approvalExpiresAt?: string | null;
+  /** What it cost: the words of a refunded end name the coins. */
+  cost?: number;
+  timestamp: string;
+}
+
+/** To admins' sockets only: the control room's queue changed; the Queue page reads it again. */
+export interface TQueueChangedMessage {
+  type: 'queue_changed';
+  /** The triggers whose state or place changed (empty: the whole queue, as after a hold). */
+  historyIds: number[];
+  held: boolean;
   timestamp: string;
 }
 
@@ -45,6 +61,7 @@ export type TRealtimeMessage =
   | TPublicActionEvent
   | TActionStatusMessage
   | TBalanceChangedMessage
+  | TQueueChangedMessage
   | { type: 'shop_status'; paused: boolean; reason: TShopPauseReason | null };
 
 /**

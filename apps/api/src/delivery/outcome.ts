@@ -8,6 +8,7 @@ import {
   finishDelivery,
   listDeliveryStatuses,
   lockHistoryForSettlement,
+  releaseQueueGroup,
   settleHistory,
 } from '@shop/db';
 import type { DeliveryResult } from '@shop/dispatch';
@@ -89,6 +90,8 @@ async function settleInTransaction(
   // What a receipt tells of a delivered trigger never changes after its insert; a refund reads the row as it is now.
   const history = success && known ? { ...known.history, success: 1 } : await findHistory(tx, historyId);
   if (!history) return null;
+  // Its queue group (if it held one) is free for the next trigger once the gap has passed.
+  if (history.queue_group !== null) await releaseQueueGroup(tx, historyId, now);
   const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', now));
   return { history, success, refunded };
 }

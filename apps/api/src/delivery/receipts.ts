@@ -29,6 +29,10 @@ export interface ReceiptStep {
   nextAttemptAt?: number | null;
   refundedCoins?: number;
   balance?: number;
+  /** While it waits in line (epoch ms for the times). */
+  position?: number | null;
+  eta?: number | null;
+  approvalExpiresAt?: number | null;
 }
 
 function wordingOf(status: TReceiptStatus): string | null {
@@ -42,7 +46,7 @@ function wordingOf(status: TReceiptStatus): string | null {
  */
 export function sendReceipt(
   services: Pick<ReceiptDeps, 'realtime' | 'now'>,
-  history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test'>,
+  history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test'> & { cost?: number },
   step: ReceiptStep,
 ): void {
   if (history.is_test === 1) return;
@@ -58,20 +62,30 @@ export function sendReceipt(
     message: wordingOf(step.status),
     ...(step.refundedCoins !== undefined && { refundedCoins: step.refundedCoins }),
     ...(step.balance !== undefined && { balance: step.balance }),
+    ...(step.position !== undefined && { position: step.position }),
+    ...(step.eta !== undefined && { eta: isoOrNull(step.eta) }),
+    ...(step.approvalExpiresAt !== undefined && { approvalExpiresAt: isoOrNull(step.approvalExpiresAt) }),
+    ...(history.cost !== undefined && { cost: history.cost }),
     timestamp: new Date(services.now()).toISOString(),
   };
   services.realtime.broadcast(message);
 }
 
-/** The refund receipt carries the balance after it, so the viewer's pill updates without a reload. */
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+/**
+ * The refund receipt carries the balance after it, so the viewer's pill updates without a reload.
+ * `status` names the refunded end: the delivery failed, or the streamer (or the clock) decided.
+ */
 export async function sendRefundReceipt(
   services: Pick<ReceiptDeps, 'db' | 'realtime' | 'now'>,
-  history: ActionHistoryRow,
+  history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test' | 'cost'>,
   attempt: number,
+  status: Extract<TReceiptStatus, 'refunded' | 'rejected' | 'expired' | 'skipped'> = 'refunded',
 ): Promise<void> {
   const user = await findUserById(services.db.kysely, history.user_id);
   sendReceipt(services, history, {
-    status: 'refunded',
+    status,
     attempt,
     refundedCoins: history.cost,
     ...(user && { balance: Number(user.coin_balance) }),

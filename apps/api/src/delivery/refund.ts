@@ -9,6 +9,8 @@ import {
 } from '@shop/db';
 import { type ReceiptDeps, sendRefundReceipt } from './receipts';
 
+export type RefundedEnd = 'refunded' | 'rejected' | 'expired' | 'skipped';
+
 /**
  * Gives a trigger's coins back inside the caller's transaction, once: the conditional flag flip and
  * the ledger row's unique reference both stop a second refund, whether it comes from the worker or
@@ -16,7 +18,7 @@ import { type ReceiptDeps, sendRefundReceipt } from './receipts';
  */
 export async function refundInTransaction(
   tx: Executor,
-  history: ActionHistoryRow,
+  history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test' | 'cost'>,
   reason: string,
   now: number,
 ): Promise<boolean> {
@@ -35,9 +37,15 @@ export async function refundInTransaction(
 }
 
 /** After the refund committed: the log line and the paying viewer's receipt (with the new balance). */
-export function announceRefund(services: ReceiptDeps, history: ActionHistoryRow, reason: string, attempt = 0): void {
+export function announceRefund(
+  services: ReceiptDeps,
+  history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test' | 'cost'>,
+  reason: string,
+  attempt = 0,
+  end: RefundedEnd = 'refunded',
+): void {
   services.log.info({ historyId: history.id, userId: history.user_id, coins: history.cost, reason }, 'action refunded');
-  sendRefundReceipt(services, history, attempt).catch((error: unknown) =>
+  sendRefundReceipt(services, history, attempt, end).catch((error: unknown) =>
     services.log.warn({ err: error, historyId: history.id }, 'refund receipt could not be sent'),
   );
 }

@@ -10,12 +10,12 @@ import {
   isUniqueViolation,
   lastUserTrigger,
   listDeliveries,
+  markQueued,
   type StreamActionRow,
   startGlobalCooldown,
   transactionWithRetry,
   type UserRow,
 } from '@shop/db';
-import type { TTargetType } from '@shop/domain';
 import {
   AppError,
   cooldownEndsAt,
@@ -24,6 +24,9 @@ import {
   needsTarget,
   SELECT_PLAYER_MESSAGE,
   secondsLeft,
+  type TTargetType,
+  type TTriggerState,
+  triggerStateOf,
 } from '@shop/domain';
 import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
@@ -36,7 +39,9 @@ import type { DeliveryWorker } from './worker';
 export interface TriggerDeps extends RoutingDeps, Pick<ReceiptDeps, 'realtime' | 'now'> {
   catalog: Pick<CatalogCache, 'action' | 'activeEndpoints'>;
   shopStatus: Pick<ShopStatusService, 'assertOpen'>;
-  deliveryWorker: Pick<DeliveryWorker, 'leaseFor' | 'takeCommitted'>;
+  deliveryWorker: Pick<DeliveryWorker, 'leaseFor' | 'takeCommitted' | 'wake'>;
+  /** The control room hears of every trigger: admins' queue, and the viewer's place in line. */
+  controlRoom: { notifier: { changed(historyIds: readonly number[]): void } };
 }
 
 export interface TriggerResult {
@@ -45,6 +50,7 @@ export interface TriggerResult {
   historyId: number;
   balance: number;
   deliveries: number;
+  state: TTriggerState;
 }
 
 /**
@@ -80,13 +86,18 @@ export async function triggerAction(
   // success or an honest refusal, never a 500.
   // Born leased to this process's worker when it can take them now: sent right after the commit.
   const lease = services.deliveryWorker.leaseFor(endpoints.map((e) => e.id));
-  let written: { history: ActionHistoryRow; balanceAfter: number; deliveryIds: number[] };
+  // Waits in the control room: for the streamer's approval, or for its turn in a queue group.
+  const needsApproval = action.requires_approval === 1;
+  const waits = needsApproval || action.queue_group !== null;
+  let written: { history: ActionHistoryRow; balanceAfter: number; deliveryIds: number[]; held: boolean };
   try {
     written = await transactionWithRetry(db, async (tx) => {
       const at = now();
       // A paused shop refuses before the balance is looked at: 'paused' is the answer that matters
       // to a viewer short of coins too. A plain read, so the debit below still takes the first lock.
-      await services.shopStatus.assertOpen(tx);
+      const { queueHeld } = await services.shopStatus.assertOpen(tx);
+      // Nothing is sent at once while it waits or the streamer holds the queue: no lease.
+      const bornLeased = waits || queueHeld ? null : lease;
       const debited = await debit(tx, {
         userId: user.id,
         amount: action.cost,
@@ -116,8 +127,20 @@ export async function triggerAction(
       });
       const deliveryIds: number[] = [];
       for (const endpoint of endpoints) {
-        deliveryIds.push(await insertDelivery(tx, { historyId: id, endpointId: endpoint.id, command, now: at, lease }));
+        deliveryIds.push(
+          await insertDelivery(tx, {
+            historyId: id,
+            endpointId: endpoint.id,
+            command,
+            now: at,
+            lease: bornLeased,
+            waiting: waits,
+          }),
+        );
       }
+      const approvalExpiresAt = needsApproval ? at + action.approval_timeout_seconds * 1000 : null;
+      const mark = needsApproval ? ('awaiting_approval' as const) : null;
+      if (waits) await markQueued(tx, id, { mark, approvalExpiresAt, queueGroup: action.queue_group });
       // The row as inserted: the worker's receipts and settlement need no read of it.
       const history: ActionHistoryRow = {
         id,
@@ -133,8 +156,12 @@ export async function triggerAction(
         balance_after: balanceAfter,
         created_at: at,
         transaction_id: debited,
+        queue_state: mark,
+        approval_expires_at: approvalExpiresAt,
+        queue_group: waits ? action.queue_group : null,
+        queue_rank: 0,
       };
-      return { history, balanceAfter, deliveryIds };
+      return { history, balanceAfter, deliveryIds, held: queueHeld };
     });
   } catch (error) {
     // The twin request committed first: this one was rolled back whole (no charge), so answer what
@@ -160,26 +187,34 @@ export async function triggerAction(
     timestamp: new Date(now()).toISOString(),
     success: true,
   });
+  const state: TTriggerState = needsApproval ? 'awaiting_approval' : written.held ? 'held' : 'queued';
   sendReceipt(
     services,
-    { id: historyId, user_id: user.id, action_name: action.name, is_test: 0 },
-    { status: 'queued', attempt: 0 },
+    { id: historyId, user_id: user.id, action_name: action.name, is_test: 0, cost: action.cost },
+    { status: state, attempt: 0, approvalExpiresAt: written.history.approval_expires_at },
   );
-  // Straight to this process's worker; polling only picks up what a crash or another process left.
-  services.deliveryWorker.takeCommitted({
-    history: written.history,
-    user,
-    action,
-    command,
-    lease,
-    deliveries: endpoints.map((endpoint, i) => ({ id: deliveryIdAt(written.deliveryIds, i), endpoint })),
-  });
+  services.controlRoom.notifier.changed([historyId]);
+  if (!waits && !written.held) {
+    // Straight to this process's worker; polling only picks up what a crash or another process left.
+    services.deliveryWorker.takeCommitted({
+      history: written.history,
+      user,
+      action,
+      command,
+      lease,
+      deliveries: endpoints.map((endpoint, i) => ({ id: deliveryIdAt(written.deliveryIds, i), endpoint })),
+    });
+  } else if (!needsApproval && !written.held) {
+    // Its group may be free: the worker's next pass gives it its turn.
+    services.deliveryWorker.wake();
+  }
   return {
     status: 'success',
     message: TRIGGER_ACCEPTED,
     historyId,
     balance: written.balanceAfter,
     deliveries: endpoints.length,
+    state,
   };
 }
 
@@ -240,5 +275,13 @@ async function replay(
     historyId: earlier.id,
     balance: Number(earlier.balance_after ?? 0),
     deliveries: deliveries.length,
+    state: triggerStateOf({
+      refunded: earlier.refunded === 1,
+      success: earlier.success === null ? null : earlier.success === 1,
+      mark: earlier.queue_state,
+      queueHeld: false,
+      inFlight: deliveries.filter((d) => d.status === 'in_flight').length,
+      retrying: deliveries.filter((d) => d.status === 'queued' && d.attempts > 0).length,
+    }),
   };
 }

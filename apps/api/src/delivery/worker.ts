@@ -37,6 +37,14 @@ export interface WorkerDeps extends ReceiptDeps {
   config: Pick<Config, 'delivery'>;
 }
 
+/**
+ * The control room's part of each pass (control-room/control-room.ts): it expires approvals, gives
+ * free queue groups their next trigger, and answers whether the streamer holds the queue.
+ */
+export interface QueueSweep {
+  sweep(): Promise<{ held: boolean }>;
+}
+
 export interface WorkerOptions {
   /** How often to look for work nobody handed over (retries coming due, another process's leftovers). */
   pollMs: number;
@@ -112,6 +120,9 @@ export class DeliveryWorker {
   /** Set by stop(): attempts not yet started are given back instead of sent. */
   private closing = false;
   private readonly handoffs = new Set<number>();
+  /** Triggers the streamer asked to try now: claimed even while the queue is held. */
+  private readonly forced = new Set<number>();
+  private queue: QueueSweep | null = null;
   /** Endpoints left out of a claim because their lane was full: when it frees up, look again. */
   private readonly starved = new Set<number | string>();
   private readonly lanes: Lanes;
@@ -195,6 +206,17 @@ export class DeliveryWorker {
     this.requestPass();
   }
 
+  /** From now on each sweeping pass runs the control room's sweep first, and sends nothing while it says held. */
+  useQueue(queue: QueueSweep): void {
+    this.queue = queue;
+  }
+
+  /** The streamer's 'retry now': claim this trigger's due deliveries at once, hold or not. */
+  force(historyId: number): void {
+    this.forced.add(historyId);
+    if (!this.stopped) this.requestPass();
+  }
+
   onEvent(listener: (event: WorkerEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -202,7 +224,10 @@ export class DeliveryWorker {
 
   /** Claims what is due now and waits until those deliveries are processed. Tests drive the worker with it. */
   async runOnce(): Promise<number> {
-    const claimed = await this.claim({});
+    const forced = [...this.forced];
+    this.forced.clear();
+    const held = this.queue ? (await this.queue.sweep()).held : false;
+    const claimed = held ? await this.claim({ historyIds: forced }) : await this.claim({});
     await Promise.all(claimed.map((d) => this.dispatch(d)));
     return claimed.length;
   }
@@ -269,8 +294,9 @@ export class DeliveryWorker {
     if (this.stopped || this.passing) return;
     let full = false;
     this.passing = (async () => {
-      const historyIds = [...this.handoffs];
+      const historyIds = [...this.handoffs, ...this.forced];
       this.handoffs.clear();
+      this.forced.clear();
       if (historyIds.length > 0) {
         const handed = await this.claim({ historyIds });
         this.startAll(handed);
@@ -279,9 +305,12 @@ export class DeliveryWorker {
       }
       if (!this.sweepDue) return;
       this.sweepDue = false;
-      const due = await this.claim({});
-      this.startAll(due);
-      full = due.length >= this.options.batchSize;
+      const held = this.queue ? (await this.queue.sweep()).held : false;
+      if (!held) {
+        const due = await this.claim({});
+        this.startAll(due);
+        full = due.length >= this.options.batchSize;
+      }
       if (this.services.now() - this.lastSettleSweep >= this.options.settleSweepMs) {
         this.lastSettleSweep = this.services.now();
         await this.settleStranded();

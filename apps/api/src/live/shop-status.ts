@@ -79,9 +79,14 @@ export class ShopStatusService {
     return this.statusOf(await readShopSettings(db), this.streamLive());
   }
 
-  /** Inside the trigger's transaction: a paused shop refuses before anything is charged. */
-  async assertOpen(tx: Executor): Promise<void> {
-    if ((await this.current(tx)).paused) throw new AppError('CONFLICT', SHOP_PAUSED_MESSAGE);
+  /**
+   * Inside the trigger's transaction: a paused shop refuses before anything is charged. Answers
+   * whether the control room holds the queue (read from the same row).
+   */
+  async assertOpen(tx: Executor): Promise<{ queueHeld: boolean }> {
+    const settings = await readShopSettings(tx);
+    if (this.statusOf(settings, this.streamLive()).paused) throw new AppError('CONFLICT', SHOP_PAUSED_MESSAGE);
+    return { queueHeld: settings.queueHeld };
   }
 
   async update(update: TShopStatusUpdate): Promise<TShopStatus> {

@@ -79,6 +79,7 @@ const TAG_TEXT: Record<ApiTag, string> = {
   Endpoints: 'Delivery targets: webhooks, RCON, WebRcon and overlays',
   History: 'Triggered actions, their deliveries, refunds and resends',
   Payments: 'Checkout, captures and PayPal’s webhook',
+  Queue: 'The control room: triggers waiting to be sent, approvals, the hold switch, and a viewer’s place in line',
   Reference: 'This reference',
   Stream: 'The Twitch stream and the streamer’s videos',
 };

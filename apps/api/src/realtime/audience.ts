@@ -6,7 +6,8 @@ import type { TActionStatusMessage, TRealtimeMessage } from '@shop/domain';
  */
 export type Delivery =
   | { to: 'everyone'; message: TRealtimeMessage; feed: boolean }
-  | { to: 'user'; userId: number; message: object };
+  | { to: 'user'; userId: number; message: object }
+  | { to: 'admins'; message: TRealtimeMessage };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -35,6 +36,16 @@ export function deliveryOf(value: unknown): Delivery | null {
       timestamp: String(value.timestamp),
     };
     return { to: 'user', userId: value.userId, message };
+  }
+  if (value.type === 'queue_changed') {
+    const ids = Array.isArray(value.historyIds) ? value.historyIds.filter((id) => typeof id === 'number') : [];
+    const message: TRealtimeMessage = {
+      type: 'queue_changed',
+      historyIds: ids,
+      held: value.held === true,
+      timestamp: String(value.timestamp),
+    };
+    return { to: 'admins', message };
   }
   if (value.type === 'shop_status') {
     const reason = value.reason === 'manual' || value.reason === 'offline' ? value.reason : null;

@@ -19,6 +19,8 @@ export interface SocketViewer {
   userId: number;
   /** The session's id (the hash of its cookie token), never the token. */
   sessionId: string;
+  /** Gets the control room's queue changes. */
+  isAdmin?: boolean;
 }
 
 /** Sessions that no longer exist: one (a logout), or every one of a user but `keep` (a password change). */
@@ -162,6 +164,7 @@ export class RealtimeHub {
     for (const [socket, state] of this.sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       if (delivery.to === 'user' && state.viewer?.userId !== delivery.userId) continue;
+      if (delivery.to === 'admins' && state.viewer?.isAdmin !== true) continue;
       socket.send(textOf());
     }
   }

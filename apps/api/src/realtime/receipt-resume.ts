@@ -1,5 +1,14 @@
 import { type Db, listTriggersSince } from '@shop/db';
-import { deliveryStateOf, MAX_DELIVERY_ATTEMPTS, type TActionStatusMessage, type TReceiptStatus } from '@shop/domain';
+import {
+  deliveryStateOf,
+  MAX_DELIVERY_ATTEMPTS,
+  REFUNDED_ENDS,
+  type TActionStatusMessage,
+  type TReceiptStatus,
+} from '@shop/domain';
+
+const isRefundedEnd = (status: TReceiptStatus) => (REFUNDED_ENDS as readonly TReceiptStatus[]).includes(status);
+
 import type { WebSocket } from 'ws';
 import { RECEIPT_WORDING } from '../delivery/receipts';
 
@@ -38,6 +47,7 @@ export async function resumeReceipts(
         refunded: trigger.refunded === 1,
         isTest: false,
         success: trigger.success === null ? null : trigger.success === 1,
+        mark: trigger.mark,
       },
       trigger.attempts > 0,
     );
@@ -52,7 +62,8 @@ export async function resumeReceipts(
       maxAttempts: MAX_DELIVERY_ATTEMPTS,
       nextAttemptAt: null,
       message: status === 'retrying' || status === 'failed' ? RECEIPT_WORDING[status] : null,
-      ...(status === 'refunded' && { refundedCoins: trigger.cost }),
+      ...(isRefundedEnd(status) && { refundedCoins: trigger.cost }),
+      cost: trigger.cost,
       timestamp,
     };
     if (socket.readyState !== socket.OPEN) return;

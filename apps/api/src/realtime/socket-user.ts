@@ -23,5 +23,7 @@ export async function socketViewer(services: SocketViewerDeps, req: FastifyReque
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return null;
   const session = await validateSessionToken(services.db.kysely, token, services.now());
-  return session ? { userId: session.user.id, sessionId: session.sessionId } : null;
+  return session
+    ? { userId: session.user.id, sessionId: session.sessionId, isAdmin: session.user.is_admin === 1 }
+    : null;
 }

@@ -21,6 +21,7 @@ export type ApiTag =
   | 'Endpoints'
   | 'History'
   | 'Payments'
+  | 'Queue'
   | 'Reference'
   | 'Stream';
 

@@ -11,6 +11,7 @@ import { endpointsRouter } from './endpoints/router';
 import { historyRouter } from './history/router';
 import { overviewRouter } from './overview/router';
 import { paymentsRouter } from './payments/router';
+import { queueRouter } from './queue/router';
 import { rustRouter } from './rust/router';
 import { shopRouter } from './shop/router';
 import { socialRouter } from './social/router';
@@ -37,6 +38,7 @@ export const appRouter = router({
   adminTools: adminToolsRouter,
   earning: earningRouter,
   shop: shopRouter,
+  queue: queueRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,7 @@ import * as twitchProof from './2026_11_27_0009_twitch_proof';
 import * as paymentReconcile from './2026_11_27_0010_payment_reconcile';
 import * as refundShares from './2026_11_27_0013_refund_shares';
 import * as dailyTotals from './2026_11_27_0014_daily_totals';
+import * as controlRoom from './2026_11_28_0015_control_room';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0010_payment_reconcile': paymentReconcile,
   '2026_11_27_0013_refund_shares': refundShares,
   '2026_11_27_0014_daily_totals': dailyTotals,
+  '2026_11_28_0015_control_room': controlRoom,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,6 +26,8 @@ export async function insertDelivery(
     now: number;
     isResend?: boolean;
     lease?: InsertedLease | null;
+    /** Not released to the worker yet: its trigger awaits approval, or its turn in a queue group. */
+    waiting?: boolean;
   },
 ): Promise<number> {
   const result = await insertDeliveryRow(
@@ -33,7 +35,7 @@ export async function insertDelivery(
     values.historyId,
     values.endpointId,
     values.command,
-    values.lease ? 'in_flight' : 'queued',
+    values.waiting ? 'waiting' : values.lease ? 'in_flight' : 'queued',
     values.lease?.lockedUntil ?? null,
     values.lease?.token ?? null,
     values.isResend ? 1 : 0,
@@ -51,7 +53,7 @@ const insertDeliveryRow = compiledOnce(
     historyId: number,
     endpointId: number,
     command: string,
-    status: 'queued' | 'in_flight',
+    status: 'waiting' | 'queued' | 'in_flight',
     lockedUntil: number | null,
     leaseToken: string | null,
     isResend: number,
@@ -274,7 +276,7 @@ export async function listDeliveryStatuses(
 }
 
 /**
- * Triggers still pending whose own deliveries have all ended (delivered or failed): a settlement
+ * Triggers still pending whose own deliveries have all ended (delivered, failed or cancelled): a settlement
  * that should have happened with the last outcome and did not (a crash between two writers, or a
  * recorder of an older version). Oldest first; `afterId` pages through them.
  */
@@ -300,7 +302,7 @@ export async function findStrandedTriggers(db: Executor, limit: number, afterId 
             .select('deliveries.id')
             .whereRef('deliveries.history_id', '=', 'action_history.id')
             .where('deliveries.is_resend', '=', 0)
-            .where('deliveries.status', 'in', ['queued', 'in_flight']),
+            .where('deliveries.status', 'in', ['waiting', 'queued', 'in_flight']),
         ),
       ),
     )

@@ -1,4 +1,10 @@
-import type { THistoryStatusFilter, TLeaderboardEntry, TLedgerPosition, TPublicProfile } from '@shop/domain';
+import type {
+  THistoryStatusFilter,
+  TLeaderboardEntry,
+  TLedgerPosition,
+  TPublicProfile,
+  TQueueMark,
+} from '@shop/domain';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Executor } from '../executor';
 import type { ActionHistoryRow, Database } from '../schema';
@@ -152,7 +158,8 @@ export interface DeliverySummary {
 export type HistoryWithDeliveries = ActionHistoryRow & { username: string | null } & DeliverySummary;
 
 /** The trigger behind an 'action' ledger row and its deliveries' summary (toTransactionDelivery). */
-export type TriggerDeliveries = Pick<ActionHistoryRow, 'id' | 'refunded' | 'is_test' | 'success'> & DeliverySummary;
+export type TriggerDeliveries = Pick<ActionHistoryRow, 'id' | 'refunded' | 'is_test' | 'success' | 'queue_state'> &
+  DeliverySummary;
 
 /** Two correlated subqueries over deliveries_history: the most attempts and whether a failed try awaits a retry. */
 const deliverySummary = (eb: ExpressionBuilder<Database, 'action_history'>) => [
@@ -190,7 +197,7 @@ export async function triggersOfTransactions(
   if (transactionIds.length === 0) return found;
   const rows = await db
     .selectFrom('action_history')
-    .select(['id', 'transaction_id', 'refunded', 'is_test', 'success'])
+    .select(['id', 'transaction_id', 'refunded', 'is_test', 'success', 'queue_state'])
     .select(deliverySummary)
     .where('transaction_id', 'in', [...transactionIds])
     .execute();
@@ -363,6 +370,8 @@ export interface ResumedTrigger {
   cost: number;
   success: number | null;
   refunded: number;
+  /** The streamer's mark (rejected, skipped, ...), if any. */
+  mark: TQueueMark | null;
   /** The most tries any of its own deliveries made so far. */
   attempts: number;
 }
@@ -386,6 +395,7 @@ export async function listTriggersSince(
       'action_history.cost',
       'action_history.success',
       'action_history.refunded',
+      'action_history.queue_state',
       eb
         .selectFrom('deliveries')
         .select((inner) => inner.fn.max('deliveries.attempts').as('m'))
@@ -406,6 +416,7 @@ export async function listTriggersSince(
     cost: Number(r.cost),
     success: r.success,
     refunded: r.refunded,
+    mark: r.queue_state,
     attempts: Number(r.attempts ?? 0),
   }));
 }

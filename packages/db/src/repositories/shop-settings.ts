@@ -4,20 +4,30 @@ import { compiledOnce } from '../sqlite/compiled-once';
 export interface ShopSettings {
   paused: boolean;
   autoPauseWhenOffline: boolean;
+  /** The control room's hold: triggers are accepted and charged, nothing is sent. */
+  queueHeld: boolean;
 }
 
 /** The streamer's pause switch (one row, made by the migration). */
 // Every trigger reads it (inside its transaction): built once.
 const selectShopSettings = compiledOnce(0, (db) =>
-  db.selectFrom('shop_settings').select(['paused', 'auto_pause_when_offline']).where('id', '=', 1),
+  db.selectFrom('shop_settings').select(['paused', 'auto_pause_when_offline', 'queue_held']).where('id', '=', 1),
 );
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
   const [row] = (await selectShopSettings(db)).rows;
-  return { paused: row?.paused === 1, autoPauseWhenOffline: row?.auto_pause_when_offline === 1 };
+  return {
+    paused: row?.paused === 1,
+    autoPauseWhenOffline: row?.auto_pause_when_offline === 1,
+    queueHeld: row?.queue_held === 1,
+  };
 }
 
-export async function updateShopSettings(db: Executor, values: Partial<ShopSettings>, now: number): Promise<void> {
+export async function updateShopSettings(
+  db: Executor,
+  values: Partial<Omit<ShopSettings, 'queueHeld'>>,
+  now: number,
+): Promise<void> {
   await db
     .updateTable('shop_settings')
     .set({

@@ -19,6 +19,10 @@ export interface StoredAction {
   cooldown_seconds: number;
   user_cooldown_seconds: number;
   last_triggered_at: number | null;
+  requires_approval: StoredFlag;
+  approval_timeout_seconds: number;
+  queue_group: string | null;
+  gap_seconds: number;
 }
 
 /**
@@ -45,5 +49,9 @@ export function toStreamAction(row: StoredAction, now: number, userLastAt: numbe
     userCooldownSeconds: row.user_cooldown_seconds,
     availableAt: cooldownEndsAtIso(row.last_triggered_at, row.cooldown_seconds, now),
     userAvailableAt: cooldownEndsAtIso(userLastAt, row.user_cooldown_seconds, now),
+    requiresApproval: isSet(row.requires_approval),
+    approvalTimeoutSeconds: row.approval_timeout_seconds,
+    queueGroup: row.queue_group,
+    gapSeconds: row.gap_seconds,
   };
 }

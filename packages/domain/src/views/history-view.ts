@@ -1,6 +1,7 @@
 import { MAX_DELIVERY_ATTEMPTS } from '../delivery-retries';
 import { deliveryStateOf, type TTransactionDelivery } from '../delivery-states';
 import type { TActionHistoryRecord, THistoryFlags } from '../history';
+import type { TQueueMark } from '../trigger-states';
 import { countOf, isoOf, isSet, outcomeOf, type StoredCount, type StoredFlag } from './stored';
 
 /** A trigger's flags as stored. */
@@ -8,6 +9,8 @@ export interface StoredTriggerFlags {
   refunded: StoredFlag;
   is_test: StoredFlag;
   success: number | null;
+  /** The streamer's mark on it (awaiting_approval, rejected, expired, skipped), if any. */
+  queue_state?: TQueueMark | null;
 }
 
 /** A trigger's own deliveries (resends left out), summed up where it is read. */
@@ -36,6 +39,9 @@ const flagsOf = (row: StoredTriggerFlags): THistoryFlags => ({
 
 const retrying = (row: StoredDeliverySummary): boolean => countOf(row.delivery_retrying) > 0;
 
+const stateOf = (row: StoredTriggerFlags & StoredDeliverySummary) =>
+  deliveryStateOf({ ...flagsOf(row), mark: row.queue_state ?? null }, retrying(row));
+
 /** One trigger as the admin list shows it. */
 export function toHistoryRecord(row: StoredHistoryRecord): TActionHistoryRecord {
   const flags = flagsOf(row);
@@ -47,7 +53,7 @@ export function toHistoryRecord(row: StoredHistoryRecord): TActionHistoryRecord 
     actionName: row.action_name,
     cost: row.cost,
     ...flags,
-    deliveryState: deliveryStateOf(flags, retrying(row)),
+    deliveryState: stateOf(row),
     attempts: countOf(row.delivery_attempts),
     maxAttempts: MAX_DELIVERY_ATTEMPTS,
   };
@@ -63,7 +69,7 @@ export interface StoredTriggerDelivery extends StoredTriggerFlags, StoredDeliver
 export function toTransactionDelivery(row: StoredTriggerDelivery): TTransactionDelivery {
   return {
     historyId: row.id,
-    state: deliveryStateOf(flagsOf(row), retrying(row)),
+    state: stateOf(row),
     attempts: countOf(row.delivery_attempts),
     maxAttempts: MAX_DELIVERY_ATTEMPTS,
   };

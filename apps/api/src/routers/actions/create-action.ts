@@ -23,6 +23,10 @@ export const createAction = adminProcedure
       active: input.active ? 1 : 0,
       cooldown_seconds: input.cooldownSeconds,
       user_cooldown_seconds: input.userCooldownSeconds,
+      requires_approval: input.requiresApproval ? 1 : 0,
+      approval_timeout_seconds: input.approvalTimeoutSeconds,
+      queue_group: input.queueGroup,
+      gap_seconds: input.gapSeconds,
       created_at: now(),
     });
     return readAction(db.kysely, id, now());

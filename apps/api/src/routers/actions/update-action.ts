@@ -39,6 +39,10 @@ export const updateAction = adminProcedure
       ...(input.active !== undefined && { active: input.active ? 1 : 0 }),
       ...(input.cooldownSeconds !== undefined && { cooldown_seconds: input.cooldownSeconds }),
       ...(input.userCooldownSeconds !== undefined && { user_cooldown_seconds: input.userCooldownSeconds }),
+      ...(input.requiresApproval !== undefined && { requires_approval: input.requiresApproval ? 1 : 0 }),
+      ...(input.approvalTimeoutSeconds !== undefined && { approval_timeout_seconds: input.approvalTimeoutSeconds }),
+      ...(input.queueGroup !== undefined && { queue_group: input.queueGroup }),
+      ...(input.gapSeconds !== undefined && { gap_seconds: input.gapSeconds }),
     });
     return readAction(db.kysely, input.id, now());
   });

@@ -1,0 +1,170 @@
+import {
+  cancelUnsentDeliveries,
+  clearApprovalMark,
+  type DecisionRow,
+  endWithMark,
+  findUserById,
+  lockForDecision,
+  moveToFront,
+  readQueueHeld,
+  releaseQueueGroup,
+  releaseWaitingDeliveries,
+  retryDeliveriesNow,
+  transactionWithRetry,
+} from '@shop/db';
+import {
+  AppError,
+  allowedDecisions,
+  refusedDecisionMessage,
+  type TQueueDecision,
+  type TQueueItem,
+  type TTriggerState,
+  triggerStateOf,
+} from '@shop/domain';
+import type { ReceiptDeps } from '../delivery/receipts';
+import { announceRefund, type RefundedEnd, refundInTransaction } from '../delivery/refund';
+import type { QueueNotifier } from './queue-notifier';
+import { readQueue } from './queue-view';
+
+export interface DecisionDeps extends ReceiptDeps {
+  worker: { wake(): void; force(historyId: number): void };
+  notifier: Pick<QueueNotifier, 'changed'>;
+  laneConcurrency: number;
+}
+
+/** A decision of the streamer's, or the approval's clock running out. */
+export type QueueAct = TQueueDecision | 'expire';
+
+const ENDS: Record<'reject' | 'skip' | 'expire', { end: Exclude<RefundedEnd, 'refunded'>; reason: string }> = {
+  reject: { end: 'rejected', reason: 'rejected by the streamer' },
+  skip: { end: 'skipped', reason: 'skipped by the streamer' },
+  expire: { end: 'expired', reason: 'approval not given in time' },
+};
+
+interface Decided {
+  row: DecisionRow;
+  /** Set when this call ended the trigger with a refund. */
+  refunded: RefundedEnd | null;
+  /** The approval had run out before the streamer's approve arrived: expired instead. */
+  expiredInstead: boolean;
+  attempts: number;
+  forceSend: boolean;
+}
+
+function stateNow(row: DecisionRow, deliveries: { status: string; attempts: number }[], held: boolean): TTriggerState {
+  return triggerStateOf({
+    refunded: row.refunded === 1,
+    success: row.success === null ? null : row.success === 1,
+    mark: row.queue_state,
+    queueHeld: held,
+    inFlight: deliveries.filter((d) => d.status === 'in_flight').length,
+    retrying: deliveries.filter((d) => d.status === 'queued' && d.attempts > 0).length,
+  });
+}
+
+/**
+ * One decision on one trigger, in one transaction under the trigger's row lock: of two decisions
+ * racing (two admins, a click against the clock, a skip against the worker's claim) the first to
+ * take the lock decides, and the other finds the trigger in its new state and is refused (409).
+ * A refunded end cancels the unsent deliveries, marks the trigger, and writes its refund (one ledger
+ * row, unique per trigger) in that same transaction.
+ */
+export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId: number): Promise<TQueueItem> {
+  const { db, now } = deps;
+  const decided = await transactionWithRetry(db, async (tx): Promise<Decided> => {
+    const at = now();
+    const found = await lockForDecision(tx, db.dialect, historyId);
+    if (!found || found.row.is_test === 1) throw new AppError('NOT_FOUND', 'Trigger not found');
+    const { row, deliveries } = found;
+    const held = await readQueueHeld(tx);
+    const state = stateNow(row, deliveries, held);
+    const attempts = Math.max(0, ...deliveries.map((d) => d.attempts));
+    const base = { row, attempts, refunded: null, expiredInstead: false, forceSend: false };
+    const overdue = state === 'awaiting_approval' && row.approval_expires_at !== null && row.approval_expires_at <= at;
+    let kind: QueueAct = act;
+    if (act === 'expire') {
+      if (state !== 'awaiting_approval' || !overdue) throw new AppError('CONFLICT', 'This approval has not run out');
+    } else if (!allowedDecisions(state).includes(act)) {
+      throw new AppError('CONFLICT', refusedDecisionMessage(act, state));
+    } else if (overdue) {
+      // Its time ran out before the sweep came round: it ends as expired, whatever was clicked.
+      kind = 'expire';
+    }
+    switch (kind) {
+      case 'approve':
+        await clearApprovalMark(tx, historyId);
+        // A grouped trigger waits for its group's turn; the others go to the worker now.
+        if (row.queue_group === null) await releaseWaitingDeliveries(tx, historyId, at);
+        return base;
+      case 'front':
+        await moveToFront(tx, historyId, row.queue_group);
+        return base;
+      case 'retry': {
+        if (deliveries.some((d) => d.status === 'waiting')) {
+          throw new AppError('CONFLICT', 'This trigger waits for its turn in its queue group');
+        }
+        await retryDeliveriesNow(tx, historyId, at);
+        return { ...base, forceSend: state === 'held' };
+      }
+      case 'reject':
+      case 'skip':
+      case 'expire': {
+        const { end, reason } = ENDS[kind];
+        await cancelUnsentDeliveries(tx, historyId, at);
+        if (!(await endWithMark(tx, historyId, end))) {
+          throw new AppError('CONFLICT', refusedDecisionMessage(act === 'expire' ? 'reject' : act, state));
+        }
+        const refunded = await refundInTransaction(tx, row, reason, at);
+        await releaseQueueGroup(tx, historyId, at);
+        return { ...base, refunded: refunded ? end : null, expiredInstead: act !== 'expire' && kind === 'expire' };
+      }
+    }
+  });
+
+  const { row } = decided;
+  if (decided.refunded) announceRefund(deps, row, ENDS_BY_END[decided.refunded], decided.attempts, decided.refunded);
+  if (decided.forceSend) deps.worker.force(historyId);
+  else deps.worker.wake();
+  deps.notifier.changed([historyId]);
+  if (decided.expiredInstead) {
+    throw new AppError('CONFLICT', 'The approval had already expired: the coins went back to the viewer');
+  }
+  return itemNow(deps, row);
+}
+
+const ENDS_BY_END: Record<RefundedEnd, string> = {
+  rejected: ENDS.reject.reason,
+  skipped: ENDS.skip.reason,
+  expired: ENDS.expire.reason,
+  refunded: 'refunded',
+};
+
+/** The trigger as it is now: from the queue while it is open, else its end. */
+async function itemNow(deps: DecisionDeps, row: DecisionRow): Promise<TQueueItem> {
+  const queue = await readQueue(deps.db, { now: deps.now(), laneConcurrency: deps.laneConcurrency }, row.user_id);
+  const open = queue.items.find((item) => item.historyId === row.id);
+  if (open) return open;
+  const [found, user] = await Promise.all([
+    lockForDecision(deps.db.kysely, null, row.id),
+    findUserById(deps.db.kysely, row.user_id),
+  ]);
+  const ended = found?.row ?? row;
+  return {
+    historyId: row.id,
+    actionId: row.action_id,
+    actionName: row.action_name,
+    userId: row.user_id,
+    username: user?.username ?? '',
+    displayName: user?.display_name ?? null,
+    cost: row.cost,
+    state: stateNow(ended, found?.deliveries ?? [], false),
+    queueGroup: row.queue_group,
+    position: null,
+    enqueuedAt: new Date(Number(row.created_at)).toISOString(),
+    eta: null,
+    approvalExpiresAt: null,
+    attempt: Math.max(0, ...(found?.deliveries ?? []).map((d) => d.attempts)),
+    nextAttemptAt: null,
+    endsAt: null,
+  };
+}

@@ -1,0 +1,101 @@
+import type { Db } from '@shop/db';
+import type { TQueueItem, TTriggerState } from '@shop/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { sendReceipt } from '../delivery/receipts';
+import type { RealtimeHub } from '../realtime/hub';
+import { readQueue } from './queue-view';
+
+export interface QueueNotifierDeps {
+  db: Db;
+  realtime: Pick<RealtimeHub, 'broadcast'>;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+/** Changes arriving within this window go out as one queue_changed and one read of the queue. */
+const COALESCE_MS = 100;
+
+/** Waiting is worth a receipt of its own in these states: the viewer's place can move. */
+const LINE_STATES: readonly TTriggerState[] = ['awaiting_approval', 'queued', 'held'];
+
+/**
+ * Tells admins' sockets that the queue changed (they read it again), and the paying viewers whose
+ * place in line moved where they stand now. Bursts are coalesced: a thousand triggers in a second
+ * cost about ten reads of the queue, not a thousand.
+ */
+export class QueueNotifier {
+  private pending = new Set<number>();
+  private whole = false;
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  /** What each waiting viewer was last told (state and place), so only moves are sent. */
+  private readonly told = new Map<number, string>();
+
+  constructor(
+    private readonly services: QueueNotifierDeps,
+    private readonly laneConcurrency: number,
+  ) {}
+
+  /** These triggers changed (state or place); an empty list means the whole queue (a hold). */
+  changed(historyIds: readonly number[]): void {
+    if (historyIds.length === 0) this.whole = true;
+    for (const id of historyIds) this.pending.add(id);
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flushing = this.flush().catch((error: unknown) =>
+        this.services.log.warn({ err: error }, 'queue change could not be announced'),
+      );
+    }, COALESCE_MS);
+    this.timer.unref();
+  }
+
+  /** Sends what is pending now (tests and shutdown). */
+  async settle(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      await this.flush();
+    }
+    await this.flushing;
+  }
+
+  private async flush(): Promise<void> {
+    const historyIds = this.whole ? [] : [...this.pending];
+    this.pending.clear();
+    this.whole = false;
+    const { db, realtime, now } = this.services;
+    const queue = await readQueue(db, { now: now(), laneConcurrency: this.laneConcurrency });
+    realtime.broadcast({
+      type: 'queue_changed',
+      historyIds,
+      held: queue.held,
+      timestamp: new Date(now()).toISOString(),
+    });
+    this.tellViewers(queue.items);
+  }
+
+  private tellViewers(items: readonly TQueueItem[]): void {
+    const open = new Set<number>();
+    for (const item of items) {
+      open.add(item.historyId);
+      const waits = LINE_STATES.includes(item.state) && (item.queueGroup !== null || item.state !== 'queued');
+      if (!waits) continue;
+      const key = `${item.state}:${item.position ?? ''}`;
+      if (this.told.get(item.historyId) === key) continue;
+      this.told.set(item.historyId, key);
+      sendReceipt(
+        this.services,
+        { id: item.historyId, user_id: item.userId, action_name: item.actionName, is_test: 0, cost: item.cost },
+        {
+          status: item.state,
+          attempt: item.attempt,
+          position: item.position,
+          eta: item.eta === null ? null : Date.parse(item.eta),
+          approvalExpiresAt: item.approvalExpiresAt === null ? null : Date.parse(item.approvalExpiresAt),
+        },
+      );
+    }
+    for (const id of this.told.keys()) if (!open.has(id)) this.told.delete(id);
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  type Db,
+  type Executor,
+  listOpenTriggers,
+  listQueueGroups,
+  type OpenTriggerRow,
+  readQueueHeld,
+} from '@shop/db';
+import { type LineEntry, placesInLine, type TQueue, type TQueueItem, triggerStateOf } from '@shop/domain';
+
+/** About how long one send takes: the estimate's unit (a target answers in well under a second). */
+export const SEND_ESTIMATE_MS = 1_000;
+
+export interface QueueViewOptions {
+  now: number;
+  laneConcurrency: number;
+}
+
+const count = (value: number | string | null) => Number(value ?? 0);
+const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+function stateOf(row: OpenTriggerRow, held: boolean) {
+  return triggerStateOf({
+    refunded: false,
+    success: null,
+    mark: row.queue_state,
+    queueHeld: held,
+    inFlight: count(row.in_flight),
+    retrying: count(row.retrying),
+  });
+}
+
+/** The control room's queue, from the open triggers, the hold switch and the groups' gaps. */
+export async function readQueue(db: Db | { kysely: Executor }, options: QueueViewOptions, userId?: number) {
+  const [rows, held, groups] = await Promise.all([
+    listOpenTriggers(db.kysely, userId),
+    readQueueHeld(db.kysely),
+    listQueueGroups(db.kysely),
+  ]);
+  return queueOf(rows, held, groups, options);
+}
+
+export function queueOf(
+  rows: readonly OpenTriggerRow[],
+  held: boolean,
+  groups: readonly { name: string; free_at: number }[],
+  { now, laneConcurrency }: QueueViewOptions,
+): TQueue {
+  const entries: LineEntry[] = rows.map((row) => ({
+    historyId: row.id,
+    state: stateOf(row, held),
+    queueGroup: row.queue_group,
+    endpointId: row.endpoint_id,
+    rank: Number(row.queue_rank),
+    dueAt: row.next_attempt_at === null ? null : Number(row.next_attempt_at),
+    gapSeconds: count(row.gap_seconds),
+    nextAttemptAt: row.next_attempt_at === null ? null : Number(row.next_attempt_at),
+  }));
+  const places = placesInLine(entries, {
+    now,
+    perItemMs: SEND_ESTIMATE_MS,
+    laneConcurrency,
+    groupFreeAt: new Map(groups.map((g) => [g.name, g.free_at])),
+  });
+  const items = rows.map((row, i): TQueueItem => {
+    const entry = entries[i] as LineEntry;
+    const place = places.get(row.id) ?? { position: null, eta: null };
+    const retrying = entry.state === 'retrying';
+    return {
+      historyId: row.id,
+      actionId: row.action_id,
+      actionName: row.action_name,
+      userId: row.user_id,
+      username: row.username,
+      displayName: row.display_name,
+      cost: row.cost,
+      state: entry.state,
+      queueGroup: row.queue_group,
+      position: place.position,
+      enqueuedAt: new Date(Number(row.created_at)).toISOString(),
+      eta: iso(place.eta),
+      approvalExpiresAt: entry.state === 'awaiting_approval' ? iso(Number(row.approval_expires_at)) : null,
+      attempt: count(row.attempts),
+      nextAttemptAt: retrying ? iso(entry.nextAttemptAt) : null,
+      endsAt: null,
+    };
+  });
+  return { held, items };
+}

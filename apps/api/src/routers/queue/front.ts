@@ -1,0 +1,4 @@
+import { decisionProcedure } from './decision';
+import { frontMeta } from './front.types';
+
+export const front = decisionProcedure('front', frontMeta);

@@ -1,0 +1,4 @@
+import { decisionProcedure } from './decision';
+import { rejectMeta } from './reject.types';
+
+export const reject = decisionProcedure('reject', rejectMeta);
