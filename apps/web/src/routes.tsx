@@ -6,6 +6,7 @@ import { RootLayout } from './components/layout/RootLayout';
 // chunk download still has something to show.
 import {
   AdminCategoriesPage,
+  AdminQueuePage,
   AdminToolsPage,
   AdminWatchTimePage,
   AuthPage,
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/tools', element: adminOnly(<AdminToolsPage />) },
       { path: '/admin/categories', element: adminOnly(<AdminCategoriesPage />) },
       { path: '/admin/watch-time', element: adminOnly(<AdminWatchTimePage />) },
+      { path: '/admin/queue', element: adminOnly(<AdminQueuePage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -26,3 +26,4 @@ export { NotFoundPage } from './NotFoundPage';
 export const AdminToolsPage = lazyPage(() => import('./AdminToolsPage'), 'AdminToolsPage');
 export const AdminCategoriesPage = lazyPage(() => import('./AdminCategoriesPage'), 'AdminCategoriesPage');
 export const AdminWatchTimePage = lazyPage(() => import('./AdminWatchTimePage'), 'AdminWatchTimePage');
+export const AdminQueuePage = lazyPage(() => import('./AdminQueuePage'), 'AdminQueuePage');

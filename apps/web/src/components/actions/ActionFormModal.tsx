@@ -11,20 +11,29 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import {
   FALLBACK_CATEGORY_NAMES,
   GAME_TYPES,
+  MAX_APPROVAL_TIMEOUT_SECONDS,
   MAX_COOLDOWN_SECONDS,
+  MAX_GAP_SECONDS,
+  MAX_QUEUE_GROUP_LENGTH,
+  MIN_APPROVAL_TIMEOUT_SECONDS,
   type TGameType,
   type TStreamAction,
-  ZStreamActionInput,
 } from '@shop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
-import { type ActionFormValues, actionFormValues, actionPayload, changedActionFields } from './action-form';
+import {
+  type ActionFormValues,
+  actionFormValues,
+  actionPayload,
+  changedActionFields,
+  validateActionForm,
+} from './action-form';
 import { DeliveryPreview } from './DeliveryPreview';
 import { GAME_LABELS } from './game-labels';
 import { PlaceholderHelp } from './PlaceholderHelp';
@@ -50,7 +59,7 @@ export function ActionFormModal({ opened, onClose, gameType, action = null }: Pr
   const categories = useQuery(trpc.categories.list.queryOptions());
   const form = useForm<ActionFormValues>({
     initialValues: actionFormValues(action, gameType),
-    validate: schemaResolver(ZStreamActionInput, { sync: true }),
+    validate: validateActionForm,
   });
 
   const done = async (title: string) => {
@@ -190,6 +199,46 @@ export function ActionFormModal({ opened, onClose, gameType, action = null }: Pr
               allowDecimal={false}
               allowNegative={false}
               {...form.getInputProps('userCooldownSeconds')}
+            />
+          </SimpleGrid>
+          <Switch
+            label="Requires approval"
+            description="Each trigger waits in the Queue until you approve it; no decision in time refunds the viewer"
+            {...form.getInputProps('requiresApproval', { type: 'checkbox' })}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              form.setFieldValue('requiresApproval', on);
+              // The timeout box hides with approval off: an unsaved edit there must not block saving.
+              if (!on) form.setFieldValue('approvalTimeoutSeconds', form.getInitialValues().approvalTimeoutSeconds);
+            }}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            {form.values.requiresApproval && (
+              <NumberInput
+                label="Approval timeout (seconds)"
+                description="Not approved in this time: the trigger expires and the coins go back"
+                min={MIN_APPROVAL_TIMEOUT_SECONDS}
+                max={MAX_APPROVAL_TIMEOUT_SECONDS}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps('approvalTimeoutSeconds')}
+              />
+            )}
+            <TextInput
+              label="Queue group"
+              description="Actions sharing a group are sent one at a time, in order; empty for none"
+              placeholder="e.g. spawns"
+              maxLength={MAX_QUEUE_GROUP_LENGTH}
+              {...form.getInputProps('queueGroup')}
+            />
+            <NumberInput
+              label="Gap between triggers (seconds)"
+              description="Pause after each trigger before the next one in its line is sent; 0 for none"
+              min={0}
+              max={MAX_GAP_SECONDS}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('gapSeconds')}
             />
           </SimpleGrid>
           <Switch

@@ -1,4 +1,12 @@
-import { DEFAULT_ACTION_COST, type TGameType, type TStreamAction, type TTargetType } from '@shop/domain';
+import { schemaResolver } from '@mantine/form';
+import {
+  DEFAULT_ACTION_COST,
+  QUEUE_FIELD_DEFAULTS,
+  type TGameType,
+  type TStreamAction,
+  type TTargetType,
+  ZStreamActionInput,
+} from '@shop/domain';
 
 /** What the action dialog edits; cost is a string while the number field is empty. */
 export interface ActionFormValues {
@@ -14,6 +22,11 @@ export interface ActionFormValues {
   /** Seconds; strings while the number field is empty (the shared schema then says what is wrong). */
   cooldownSeconds: number | string;
   userCooldownSeconds: number | string;
+  requiresApproval: boolean;
+  approvalTimeoutSeconds: number | string;
+  /** '' for none: the text box cannot hold null. */
+  queueGroup: string;
+  gapSeconds: number | string;
 }
 
 export interface ActionPayload {
@@ -28,6 +41,10 @@ export interface ActionPayload {
   active: boolean;
   cooldownSeconds: number;
   userCooldownSeconds: number;
+  requiresApproval: boolean;
+  approvalTimeoutSeconds: number;
+  queueGroup: string | null;
+  gapSeconds: number;
 }
 
 /** A new action of the tab's game (admin-spec section 5: cost 50, target global), or the one being edited. */
@@ -44,7 +61,22 @@ export function actionFormValues(action: TStreamAction | null, gameType: TGameTy
     active: action?.active ?? true,
     cooldownSeconds: action?.cooldownSeconds ?? 0,
     userCooldownSeconds: action?.userCooldownSeconds ?? 0,
+    requiresApproval: action?.requiresApproval ?? QUEUE_FIELD_DEFAULTS.requiresApproval,
+    approvalTimeoutSeconds: action?.approvalTimeoutSeconds ?? QUEUE_FIELD_DEFAULTS.approvalTimeoutSeconds,
+    queueGroup: action?.queueGroup ?? '',
+    gapSeconds: action?.gapSeconds ?? QUEUE_FIELD_DEFAULTS.gapSeconds,
   };
+}
+
+/** An empty or blank group box means no group; the shared schema would call '' too short. */
+const groupOrNull = (group: string): string | null => group.trim() || null;
+
+const checkWithSchema = schemaResolver(ZStreamActionInput, { sync: true });
+
+/** The form's validator: the server's own schema (same rules, same words), with the group box read as it is sent. */
+export function validateActionForm(values: ActionFormValues): Record<string, string> {
+  const errors = checkWithSchema({ ...values, queueGroup: groupOrNull(values.queueGroup) });
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, String(message)]));
 }
 
 /** Validated form values as the server takes them; only Rust actions may target one player. */
@@ -61,6 +93,10 @@ export function actionPayload(values: ActionFormValues): ActionPayload {
     active: values.active,
     cooldownSeconds: Number(values.cooldownSeconds),
     userCooldownSeconds: Number(values.userCooldownSeconds),
+    requiresApproval: values.requiresApproval,
+    approvalTimeoutSeconds: Number(values.approvalTimeoutSeconds),
+    queueGroup: groupOrNull(values.queueGroup),
+    gapSeconds: Number(values.gapSeconds),
   };
 }
 
@@ -80,5 +116,11 @@ export function changedActionFields(action: TStreamAction, payload: ActionPayloa
   if (payload.userCooldownSeconds !== action.userCooldownSeconds) {
     changes.userCooldownSeconds = payload.userCooldownSeconds;
   }
+  if (payload.requiresApproval !== action.requiresApproval) changes.requiresApproval = payload.requiresApproval;
+  if (payload.approvalTimeoutSeconds !== action.approvalTimeoutSeconds) {
+    changes.approvalTimeoutSeconds = payload.approvalTimeoutSeconds;
+  }
+  if (payload.queueGroup !== action.queueGroup) changes.queueGroup = payload.queueGroup;
+  if (payload.gapSeconds !== action.gapSeconds) changes.gapSeconds = payload.gapSeconds;
   return changes;
 }

@@ -42,8 +42,9 @@ export function useActionTrigger({ surface = 'shop' }: { surface?: TriggerSurfac
       onMutate: () => ({ ended: beginOwnAction() }),
       onSettled: (_data, _error, _input, context) => context?.ended(),
       onSuccess: async (result) => {
-        // 'Action Triggered!' stays; the toast's line then follows the delivery receipts over /ws.
-        showAcceptedTrigger(result.historyId, pending?.name ?? 'Action', surface);
+        // 'Action Triggered!' stays; the toast starts at the reply's state (awaiting approval, held...)
+        // and its line then follows the delivery receipts over /ws.
+        showAcceptedTrigger(result.historyId, pending?.name ?? 'Action', surface, result.state);
         close();
         await Promise.all([
           refreshBalance(),

@@ -25,11 +25,12 @@ describe('navItemsFor', () => {
     expect(labels(user)).toEqual(['Dashboard', 'Shop', 'Transaction History', 'Leaderboard']);
   });
 
-  it('admins get the three admin links on top', () => {
+  it('admins get the four admin links on top', () => {
     expect(navItemsFor({ ...user, isAdmin: true }).slice(4)).toEqual([
       { to: '/admin/tools', label: 'Admin Tools' },
       { to: '/admin/categories', label: 'Manage Categories' },
       { to: '/admin/watch-time', label: 'Watch Time Rewards' },
+      { to: '/admin/queue', label: 'Queue' },
     ]);
   });
 });

@@ -22,6 +22,7 @@ const ADMIN: NavItem[] = [
   { to: '/admin/tools', label: 'Admin Tools' },
   { to: '/admin/categories', label: 'Manage Categories' },
   { to: '/admin/watch-time', label: 'Watch Time Rewards' },
+  { to: '/admin/queue', label: 'Queue' },
 ];
 
 /** The links every signed-in (or signed-out) visitor gets. */

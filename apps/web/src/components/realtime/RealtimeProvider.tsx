@@ -1,4 +1,4 @@
-import type { TRealtimeMessage, TUser } from '@shop/domain';
+import { REFUNDED_ENDS, type TRealtimeMessage, type TTriggerState, type TUser } from '@shop/domain';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useAuth } from '../../auth/AuthContext';
@@ -70,7 +70,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           // Dashboard and /history show each trigger's delivery state: reload them on every step.
           invalidate(trpc.transactions.list.pathKey());
           invalidate(trpc.history.list.pathKey());
-          if (message.status === 'refunded') {
+          // Any refunded end (a failed delivery, or the streamer's reject, skip or an expired approval).
+          if ((REFUNDED_ENDS as readonly TTriggerState[]).includes(message.status)) {
             if (typeof message.balance === 'number') setBalance(message.balance);
             invalidate(trpc.user.get.queryKey());
             invalidate(trpc.transactions.stats.queryKey());
@@ -82,6 +83,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           invalidate(trpc.user.get.queryKey());
           invalidate(trpc.transactions.list.pathKey());
           invalidate(trpc.transactions.stats.queryKey());
+          return;
+        case 'queue_changed':
+          // For the Queue page alone, which subscribes above and coalesces its own reloads.
           return;
       }
     },

@@ -46,6 +46,35 @@ describe('parseRealtimeMessage', () => {
     expect(parseRealtimeMessage(JSON.stringify(reward))).toEqual(reward);
   });
 
+  it("reads the queue's receipt states and the admins' queue_changed", () => {
+    const waiting = {
+      type: 'action_status',
+      historyId: 5,
+      actionName: 'Airhorn',
+      status: 'awaiting_approval',
+      attempt: 0,
+      maxAttempts: 4,
+      nextAttemptAt: null,
+      message: null,
+      approvalExpiresAt: '2025-06-15T12:02:00.000Z',
+      cost: 50,
+      timestamp: '2025-06-15T12:00:00.000Z',
+    };
+    expect(parseRealtimeMessage(JSON.stringify(waiting))).toEqual(waiting);
+    for (const status of ['held', 'sending', 'running', 'rejected', 'expired', 'skipped']) {
+      expect(parseRealtimeMessage(JSON.stringify({ ...waiting, status }))?.type).toBe('action_status');
+    }
+    const changed = { type: 'queue_changed', historyIds: [5, 6], held: false, timestamp: '2025-06-15T12:00:00.000Z' };
+    expect(parseRealtimeMessage(JSON.stringify(changed))).toEqual(changed);
+    expect(parseRealtimeMessage(JSON.stringify({ ...changed, historyIds: [] }))).toEqual({
+      ...changed,
+      historyIds: [],
+    });
+    expect(parseRealtimeMessage(JSON.stringify({ ...changed, held: 'yes' }))).toBeNull();
+    expect(parseRealtimeMessage(JSON.stringify({ ...changed, historyIds: ['5'] }))).toBeNull();
+    expect(parseRealtimeMessage(JSON.stringify({ ...changed, historyIds: undefined }))).toBeNull();
+  });
+
   it('drops anything else', () => {
     expect(parseRealtimeMessage('not json')).toBeNull();
     expect(parseRealtimeMessage(JSON.stringify({ type: 'hello' }))).toBeNull();

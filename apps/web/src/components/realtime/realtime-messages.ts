@@ -6,6 +6,7 @@ export const MAX_MESSAGES = 50;
 
 export type ActivityMessage = Extract<TRealtimeMessage, { type: 'action_triggered' | 'action_tested' }>;
 export type ReceiptMessage = Extract<TRealtimeMessage, { type: 'action_status' }>;
+export type QueueChangedMessage = Extract<TRealtimeMessage, { type: 'queue_changed' }>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -31,6 +32,14 @@ export function parseRealtimeMessage(data: unknown): TRealtimeMessage | null {
   }
   if (value.type === 'balance_changed') {
     const ok = typeof value.balance === 'number' && typeof value.amount === 'number';
+    return ok ? (value as unknown as TRealtimeMessage) : null;
+  }
+  if (value.type === 'queue_changed') {
+    // Admins' sockets only; the Queue page reads the list again, so the ids are a hint, not data.
+    const ok =
+      typeof value.held === 'boolean' &&
+      Array.isArray(value.historyIds) &&
+      value.historyIds.every((id) => typeof id === 'number');
     return ok ? (value as unknown as TRealtimeMessage) : null;
   }
   if (value.type === 'shop_status') {

@@ -1,4 +1,5 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
+import type { TTriggerState } from '@shop/domain';
 import { CLOSE_BUTTON } from '../../lib/notify';
 import type { ReceiptMessage } from './realtime-messages';
 import { queuedReceipt, receiptToast, supersedes, type TriggerSurface } from './receipt-toast';
@@ -28,10 +29,18 @@ function render(receipt: ReceiptMessage, surface: TriggerSurface): void {
   notifications.show(data);
 }
 
-/** The trigger's reply arrived: show its toast, already at the newest state if a receipt came first. */
-export function showAcceptedTrigger(historyId: number, actionName: string, surface: TriggerSurface = 'shop'): void {
+/**
+ * The trigger's reply arrived: show its toast, already at the newest state if a receipt came first,
+ * else at the state the reply named (awaiting approval, held...).
+ */
+export function showAcceptedTrigger(
+  historyId: number,
+  actionName: string,
+  surface: TriggerSurface = 'shop',
+  state?: TTriggerState,
+): void {
   owned.set(historyId, surface);
-  render(latest.get(historyId) ?? queuedReceipt(historyId, actionName, new Date()), surface);
+  render(latest.get(historyId) ?? queuedReceipt(historyId, actionName, new Date(), state), surface);
 }
 
 /** A receipt from /ws; it updates the toast of a trigger made here. */

@@ -59,6 +59,45 @@ describe('receiptToast', () => {
   });
 });
 
+describe("receiptToast and the streamer's queue", () => {
+  it('waits for approval, then shows the place in line with its estimate', () => {
+    expect(receiptToast({ ...base, status: 'awaiting_approval' })).toMatchObject({
+      title: 'Action Triggered!',
+      message: "Waiting for the streamer's approval",
+      loading: true,
+      autoClose: false,
+    });
+    const inLine = { ...base, position: 3, eta: '2026-11-23T12:00:40.000Z' };
+    expect(receiptToast(inLine).message).toBe('#3 in line, about 40 s');
+    expect(receiptToast(inLine, 'dashboard').message).toBe('#3 in line, about 40 s');
+    expect(receiptToast({ ...base, status: 'held', position: 2 }).message).toBe(
+      '#2 in line, the streamer is holding the queue',
+    );
+    expect(receiptToast({ ...base, status: 'sending' }).message).toBe('Sending to the game');
+  });
+
+  it('names the coins of a refunded end from the refund, else from the cost', () => {
+    const rejected = receiptToast({ ...base, status: 'rejected', cost: 50 });
+    expect(rejected).toMatchObject({
+      title: 'Airhorn was not sent',
+      message: 'Rejected: 50 coins are back in your balance',
+      color: 'orange',
+      loading: false,
+    });
+    expect(receiptToast({ ...base, status: 'expired', refundedCoins: 1, cost: 1 }).message).toBe(
+      'Not approved in time: 1 coin is back in your balance',
+    );
+    expect(receiptToast({ ...base, status: 'skipped', refundedCoins: 20 }).message).toBe(
+      'Skipped by the streamer: 20 coins are back in your balance',
+    );
+  });
+
+  it("starts at the reply's state", () => {
+    expect(queuedReceipt(7, 'Airhorn', new Date(), 'awaiting_approval').status).toBe('awaiting_approval');
+    expect(queuedReceipt(7, 'Airhorn', new Date()).status).toBe('queued');
+  });
+});
+
 describe('supersedes', () => {
   it('keeps a final state and takes later attempts', () => {
     const delivered: ReceiptMessage = { ...base, status: 'delivered', attempt: 1 };
@@ -71,5 +110,12 @@ describe('supersedes', () => {
     expect(supersedes(queuedReceipt(7, 'Airhorn', new Date()), { ...base, status: 'retrying', attempt: 1 })).toBe(
       false,
     );
+  });
+
+  it("never replaces the streamer's refunded ends", () => {
+    for (const status of ['rejected', 'expired', 'skipped'] as const) {
+      expect(supersedes({ ...base, status: 'queued', attempt: 1 }, { ...base, status })).toBe(false);
+      expect(supersedes({ ...base, status }, { ...base, status: 'awaiting_approval' })).toBe(true);
+    }
   });
 });

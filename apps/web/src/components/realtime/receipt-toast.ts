@@ -1,4 +1,4 @@
-import { formatNumber } from '@shop/domain';
+import { formatNumber, isEnded, type TTriggerState, viewerStateText } from '@shop/domain';
 import type { ReceiptMessage } from './realtime-messages';
 
 /** The spec's wording for an accepted trigger; the message line then follows the delivery. */
@@ -30,12 +30,48 @@ export interface ReceiptToast {
   autoClose: number | false;
 }
 
-/** What the trigger toast says for a receipt (issue 11: Sending... -> Delivered | Retrying -> Refunded). */
+/** The coins a refunded end gave back: the refund's own count, else what the trigger cost. */
+const coinsBack = (receipt: ReceiptMessage) => receipt.refundedCoins ?? receipt.cost ?? 0;
+
+/** How long until `iso`, from the receipt's own clock; null when there is no estimate. */
+function msUntil(iso: string | null | undefined, timestamp: string): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso) - Date.parse(timestamp);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The queue's words for the viewer (viewerStateText), with the place and the estimate the receipt carries. */
+const stateText = (receipt: ReceiptMessage) =>
+  viewerStateText(receipt.status, {
+    cost: coinsBack(receipt),
+    position: receipt.position,
+    etaMs: msUntil(receipt.eta, receipt.timestamp),
+  });
+
+/**
+ * What the trigger toast says for a receipt (issue 11: Sending... -> Delivered | Retrying -> Refunded;
+ * issue 25 adds the streamer's queue: approval, a place in line, and the refunded ends of a decision).
+ */
 export function receiptToast(receipt: ReceiptMessage, surface: TriggerSurface = 'shop'): ReceiptToast {
   const accepted = ACCEPTED[surface];
+  const waiting = (color: ReceiptToast['color']): ReceiptToast => ({
+    title: accepted.title,
+    message: stateText(receipt),
+    color,
+    loading: true,
+    autoClose: false,
+  });
   switch (receipt.status) {
     case 'queued':
-      return { title: accepted.title, message: accepted.queued, color: 'blue', loading: true, autoClose: false };
+      // A place in line is worth saying; without one it is on its way at once, as before the queue.
+      return receipt.position != null
+        ? waiting('blue')
+        : { title: accepted.title, message: accepted.queued, color: 'blue', loading: true, autoClose: false };
+    case 'awaiting_approval':
+    case 'held':
+    case 'sending':
+    case 'running':
+      return waiting('blue');
     case 'retrying':
       return {
         title: accepted.title,
@@ -54,7 +90,7 @@ export function receiptToast(receipt: ReceiptMessage, surface: TriggerSurface = 
         autoClose: 5000,
       };
     case 'refunded': {
-      const coins = receipt.refundedCoins ?? 0;
+      const coins = coinsBack(receipt);
       return {
         title: `${receipt.actionName} could not be delivered`,
         message: `Refunded: ${formatNumber(coins)} ${coins === 1 ? 'coin is' : 'coins are'} back in your balance`,
@@ -63,6 +99,16 @@ export function receiptToast(receipt: ReceiptMessage, surface: TriggerSurface = 
         autoClose: 8000,
       };
     }
+    case 'rejected':
+    case 'expired':
+    case 'skipped':
+      return {
+        title: `${receipt.actionName} was not sent`,
+        message: stateText(receipt),
+        color: 'orange',
+        loading: false,
+        autoClose: 8000,
+      };
     case 'failed':
       return {
         title: `${receipt.actionName} could not be delivered`,
@@ -74,13 +120,21 @@ export function receiptToast(receipt: ReceiptMessage, surface: TriggerSurface = 
   }
 }
 
-/** The receipt a trigger starts with, before the server's first one arrives. */
-export function queuedReceipt(historyId: number, actionName: string, now: Date): ReceiptMessage {
+/**
+ * The receipt a trigger starts with, before the server's first one arrives: the state the trigger's
+ * reply named (awaiting approval, held...), queued when it named none.
+ */
+export function queuedReceipt(
+  historyId: number,
+  actionName: string,
+  now: Date,
+  state: TTriggerState = 'queued',
+): ReceiptMessage {
   return {
     type: 'action_status',
     historyId,
     actionName,
-    status: 'queued',
+    status: state,
     attempt: 0,
     maxAttempts: 1,
     nextAttemptAt: null,
@@ -89,15 +143,13 @@ export function queuedReceipt(historyId: number, actionName: string, now: Date):
   };
 }
 
-const FINAL = new Set<ReceiptMessage['status']>(['delivered', 'refunded', 'failed']);
-
 /**
  * Receipts can overtake each other (the socket and the trigger's reply race): a final state is
  * never replaced, and a later attempt replaces an earlier one.
  */
 export function supersedes(next: ReceiptMessage, current: ReceiptMessage | undefined): boolean {
   if (!current) return true;
-  if (FINAL.has(current.status)) return false;
-  if (FINAL.has(next.status)) return true;
+  if (isEnded(current.status)) return false;
+  if (isEnded(next.status)) return true;
   return next.attempt >= current.attempt;
 }
