@@ -1,4 +1,5 @@
 // No zod here: the receipts and the history pages read these without loading any.
+import { formatNumber } from './format';
 
 /**
  * Where a trigger stands, one vocabulary for the queue, the viewer's receipts, /history, the
@@ -136,7 +137,7 @@ export function viewerStateText(
   state: TTriggerState,
   info: { cost: number; position?: number | null; etaMs?: number | null },
 ): string {
-  const coins = `${info.cost} ${info.cost === 1 ? 'coin is' : 'coins are'} back in your balance`;
+  const coins = `${formatNumber(info.cost)} ${info.cost === 1 ? 'coin is' : 'coins are'} back in your balance`;
   switch (state) {
     case 'awaiting_approval':
       return "Waiting for the streamer's approval";

@@ -79,7 +79,11 @@ export class QueueNotifier {
     const open = new Set<number>();
     for (const item of items) {
       open.add(item.historyId);
-      const waits = LINE_STATES.includes(item.state) && (item.queueGroup !== null || item.state !== 'queued');
+      // An ungrouped trigger in the ordinary line goes out at once: its receipts say so. It is worth
+      // a word here only after it waited (approved: 'awaiting_approval' becomes 'queued').
+      const waits =
+        LINE_STATES.includes(item.state) &&
+        (item.queueGroup !== null || item.state !== 'queued' || this.told.has(item.historyId));
       if (!waits) continue;
       const key = `${item.state}:${item.position ?? ''}`;
       if (this.told.get(item.historyId) === key) continue;

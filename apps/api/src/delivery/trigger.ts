@@ -210,7 +210,7 @@ export async function triggerAction(
   }
   return {
     status: 'success',
-    message: TRIGGER_ACCEPTED,
+    message: acceptedMessage(state),
     historyId,
     balance: written.balanceAfter,
     deliveries: endpoints.length,
@@ -219,6 +219,13 @@ export async function triggerAction(
 }
 
 const TRIGGER_ACCEPTED = 'Your action has been sent to the streamer.';
+
+/** The reply's words: a trigger that waits says what it waits for. */
+function acceptedMessage(state: TTriggerState): string {
+  if (state === 'awaiting_approval') return "Your action is waiting for the streamer's approval.";
+  if (state === 'held') return 'The streamer is holding the queue: your action goes out when it is released.';
+  return TRIGGER_ACCEPTED;
+}
 
 function deliveryIdAt(ids: readonly number[], index: number): number {
   const id = ids[index];
@@ -269,19 +276,20 @@ async function replay(
     throw new AppError('CONFLICT', 'This requestId was already used for another action');
   }
   const deliveries = (await listDeliveries(services.db.kysely, earlier.id)).filter((d) => d.is_resend !== 1);
+  const state = triggerStateOf({
+    refunded: earlier.refunded === 1,
+    success: earlier.success === null ? null : earlier.success === 1,
+    mark: earlier.queue_state,
+    queueHeld: false,
+    inFlight: deliveries.filter((d) => d.status === 'in_flight').length,
+    retrying: deliveries.filter((d) => d.status === 'queued' && d.attempts > 0).length,
+  });
   return {
     status: 'success',
-    message: TRIGGER_ACCEPTED,
+    message: acceptedMessage(state),
     historyId: earlier.id,
     balance: Number(earlier.balance_after ?? 0),
     deliveries: deliveries.length,
-    state: triggerStateOf({
-      refunded: earlier.refunded === 1,
-      success: earlier.success === null ? null : earlier.success === 1,
-      mark: earlier.queue_state,
-      queueHeld: false,
-      inFlight: deliveries.filter((d) => d.status === 'in_flight').length,
-      retrying: deliveries.filter((d) => d.status === 'queued' && d.attempts > 0).length,
-    }),
+    state,
   };
 }
