@@ -76,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await services.watchTime.stop();
     await services.paymentReconciler.stop();
     await services.deliveryWorker.stop();
+    await services.overlayUpNext.stop();
     await services.dispatcher.close();
     await services.overlays.close();
     await services.realtime.close();

@@ -15,6 +15,7 @@ import { PaymentReconciler } from './payments/reconcile';
 import { RateLimiters } from './rate-limit';
 import { RealtimeHub } from './realtime/hub';
 import { OverlayHub } from './realtime/overlay-hub';
+import { OverlayUpNext } from './realtime/overlay-up-next';
 import { SecretBox } from './security/secret-box';
 import { SocialCache } from './social/social-cache';
 import { StreamCache } from './twitch/stream-cache';
@@ -42,6 +43,8 @@ export interface Services {
   dispatcher: Dispatcher;
   /** The built-in overlay's sockets; the dispatcher's overlay:// transport delivers through them. */
   overlays: OverlayHub;
+  /** The overlays' 'Up next' list: follows the queue's changes, reads it for the overlays open here. */
+  overlayUpNext: OverlayUpNext;
   /** The streamer's pause switch and its broadcast. */
   shopStatus: ShopStatusService;
   /** The Rust player list, kept a few seconds so a room full of viewers does not flood the game server. */
@@ -103,6 +106,7 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     worker: deliveryWorker,
     laneConcurrency: deliveryWorker.options.laneConcurrency,
   });
+  const overlayUpNext = new OverlayUpNext({ readQueue: () => controlRoom.read(), realtime, overlays, log });
   const paymentReconciler = new PaymentReconciler({ db, payments, now, log }, config.paymentReconcile.intervalMs);
   return {
     db,
@@ -117,6 +121,7 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     paymentReconciler,
     dispatcher,
     overlays,
+    overlayUpNext,
     shopStatus,
     rustPlayers: new RustPlayersCache(now),
     stream,

@@ -230,6 +230,8 @@ describe.each(testDialects())('actions and delivery on %s', (dialect) => {
     // Only the broken endpoint takes rust actions now.
     await api('PATCH', `/api/admin/webhook-endpoints/${ids.webrconEndpoint}`, admin, { active: false });
     await api('PATCH', `/api/admin/webhook-endpoints/${ids.webhookEndpoint}`, admin, { active: false });
+    // An action that does not wait for its game server: each refused connection burns a retry.
+    await api('PATCH', `/api/admin/stream-actions/${ids.rust}`, admin, { waitForTarget: false });
     try {
       const viewer = await registerUser(t.app, 'unlucky');
       await grantCoins(t, viewer.id, 5);
@@ -262,6 +264,7 @@ describe.each(testDialects())('actions and delivery on %s', (dialect) => {
       await api('DELETE', `/api/admin/webhook-endpoints/${down.json().id}`, admin);
       await api('PATCH', `/api/admin/webhook-endpoints/${ids.webrconEndpoint}`, admin, { active: true });
       await api('PATCH', `/api/admin/webhook-endpoints/${ids.webhookEndpoint}`, admin, { active: true });
+      await api('PATCH', `/api/admin/stream-actions/${ids.rust}`, admin, { waitForTarget: true });
     }
   });
 

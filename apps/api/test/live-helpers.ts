@@ -1,4 +1,4 @@
-import type { TOverlayAlert, TRealtimeMessage, TWebhookEndpoint } from '@shop/domain';
+import type { TOverlayAlert, TOverlayUpNext, TRealtimeMessage, TWebhookEndpoint } from '@shop/domain';
 import WebSocket from 'ws';
 import type { TestApp } from './helpers';
 
@@ -52,18 +52,24 @@ export async function settle(t: Pick<TestApp, 'services'>, listeners: Listener[]
 
 export const receiptsOf = (listener: Listener) => listener.messages.filter((m) => m.type === 'action_status');
 
-/** An overlay page's socket: it records alerts and acknowledges them when `acks` is on. */
+/** An overlay page's socket: it records alerts (acknowledged when `acks` is on) and 'Up next' lists. */
 export interface OverlayClient {
   alerts: TOverlayAlert[];
+  upNext: TOverlayUpNext[];
   ws: WebSocket;
   acks: boolean;
 }
 
 export async function openOverlay(baseUrl: string, token: string, acks = true): Promise<OverlayClient> {
   const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws/overlay?token=${encodeURIComponent(token)}`);
-  const client: OverlayClient = { alerts: [], ws, acks };
+  const client: OverlayClient = { alerts: [], upNext: [], ws, acks };
   ws.on('message', (data) => {
-    const alert = JSON.parse(String(data)) as TOverlayAlert;
+    const message = JSON.parse(String(data)) as TOverlayAlert | TOverlayUpNext;
+    if (message.type === 'overlay_up_next') {
+      client.upNext.push(message);
+      return;
+    }
+    const alert = message;
     client.alerts.push(alert);
     if (client.acks) ws.send(JSON.stringify({ type: 'overlay_ack', alertId: alert.alertId }));
   });
@@ -90,12 +96,13 @@ export async function createOverlayEndpoint(
   t: Pick<TestApp, 'app'>,
   admin: string,
   name = 'stream',
+  fields: Record<string, unknown> = {},
 ): Promise<TWebhookEndpoint> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/webhook-endpoints',
     headers: { cookie: admin },
-    payload: { url: `overlay://${name}`, description: 'Stream overlay', gameType: 'other' },
+    payload: { url: `overlay://${name}`, description: 'Stream overlay', gameType: 'other', ...fields },
   });
   if (res.statusCode !== 200) throw new Error(`overlay endpoint not created: ${res.statusCode} ${res.body}`);
   return res.json();

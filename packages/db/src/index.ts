@@ -4,6 +4,7 @@ export * from './repositories/actions';
 export * from './repositories/catalog';
 export * from './repositories/deliveries';
 export * from './repositories/earning';
+export * from './repositories/effects';
 export * from './repositories/endpoints';
 export * from './repositories/history';
 export * from './repositories/ledger';

@@ -1,4 +1,4 @@
-import type { TDeliveryStatus, TQueueMark } from '@shop/domain';
+import type { TDeliveryKind, TDeliveryStatus, TEffectState, TQueueMark, TStackMode } from '@shop/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -94,6 +94,14 @@ export interface StreamActionsTable {
   /** Triggers of actions sharing a group are sent one at a time, gap_seconds apart. */
   queue_group: Optional<string>;
   gap_seconds: ColumnType<number, number | undefined, number>;
+  /** A timed effect lasts this long (0: instant) and ends with stop_command. */
+  duration_seconds: ColumnType<number, number | undefined, number>;
+  stop_command: Optional<string>;
+  /** A trigger while one of this action runs: waits (queue), lengthens it (extend) or is refused. */
+  stack_mode: ColumnType<TStackMode, TStackMode | undefined, TStackMode>;
+  /** An unreachable target is waited for, up to hold_max_seconds, instead of burning the retries. */
+  wait_for_target: Bool;
+  hold_max_seconds: ColumnType<number, number | undefined, number>;
 }
 
 export interface PaymentsTable {
@@ -146,6 +154,8 @@ export interface WebhookEndpointsTable {
   created_at: Millis;
   /** overlay:// endpoints only: the secret in the overlay page's URL and its socket's credential. */
   overlay_token: Optional<string>;
+  /** overlay:// endpoints only: the page also shows the next triggers in line ('Up next'). */
+  show_up_next: Bool;
 }
 
 /** The streamer's pause switch: one row, id 1. */
@@ -182,6 +192,14 @@ export interface ActionHistoryTable {
   queue_group: Optional<string>;
   /** Its order in the group (then id): 'move to the front' puts it below every other. */
   queue_rank: ColumnType<number, number | undefined, number>;
+  /** A timed effect's snapshot: how long it lasts and its stop command, rendered for this trigger. */
+  duration_seconds: ColumnType<number, number | undefined, number>;
+  stop_command: Optional<string>;
+  /** When the running effect ends (set when its start is delivered). */
+  ends_at: Optional<Millis>;
+  effect_state: Optional<TEffectState>;
+  /** An 'extend' trigger: the running trigger it lengthened, which stops for both. */
+  extends_id: Optional<number>;
 }
 
 export interface QueueGroupsTable {
@@ -198,6 +216,10 @@ export interface DeliveriesTable {
   endpoint_id: number | null;
   command: string;
   status: TDeliveryStatus;
+  /** 'stop' rows end a timed effect: due at its end, never settling the trigger or moving money. */
+  kind: ColumnType<TDeliveryKind, TDeliveryKind | undefined, TDeliveryKind>;
+  /** When its target first did not answer while waited for (hold until ready); null otherwise. */
+  held_since: Optional<Millis>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Millis;
   /** While in_flight: the lease; a worker that dies lets it lapse and another picks the row up. */

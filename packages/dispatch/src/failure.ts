@@ -8,6 +8,8 @@ export class DeliveryFailure extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The target did not answer (refused, timed out, login failed): see Outcome. */
+    readonly unreachable = false,
   ) {
     super(message);
     this.name = 'DeliveryFailure';
@@ -29,17 +31,26 @@ export class ConnectionLost extends DeliveryFailure {
 /** 'RCON connection refused' and the like for a socket error, 'RCON error: ...' for anything else. */
 export function socketFailure(label: string, error: unknown): DeliveryFailure {
   const network = networkError(error);
-  return new DeliveryFailure(network ? `${label} ${network}` : `${label} error: ${errorMessage(error)}`, true);
+  return new DeliveryFailure(
+    network ? `${label} ${network}` : `${label} error: ${errorMessage(error)}`,
+    true,
+    network !== undefined,
+  );
 }
 
 export function timeoutFailure(label: string, timeoutMs: number): DeliveryFailure {
-  return new DeliveryFailure(`${label} timed out after ${timeoutMs} ms`, true);
+  return new DeliveryFailure(`${label} timed out after ${timeoutMs} ms`, true, true);
 }
 
 /** A thrown failure as the result the worker reads, with the secret removed from the message. */
 export function failureOutcome(error: unknown, secret: string): Outcome {
   if (error instanceof DeliveryFailure) {
-    return { ok: false, error: redact(error.message, secret), retryable: error.retryable };
+    return {
+      ok: false,
+      error: redact(error.message, secret),
+      retryable: error.retryable,
+      ...(error.unreachable && { unreachable: true }),
+    };
   }
   return { ok: false, error: redact(`Unexpected dispatch error: ${errorMessage(error)}`, secret), retryable: true };
 }

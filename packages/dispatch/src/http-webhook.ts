@@ -4,7 +4,7 @@ import { DEFAULT_TIMEOUT_MS, errorMessage, networkError, type Outcome, redact, t
 
 /** The JSON body of a webhook delivery. `timestamp` is ISO 8601, as in the Standard Webhooks payload format. */
 export interface WebhookBody {
-  type: 'action.triggered' | 'action.tested';
+  type: 'action.triggered' | 'action.tested' | 'action.started' | 'action.stopped';
   deliveryId: string;
   command: string;
   action: DeliveryPayload['action'];
@@ -29,7 +29,7 @@ export async function sendHttpWebhook(
     const nowMs = now();
     const timestamp = Math.floor(nowMs / 1000);
     const body: WebhookBody = {
-      type: payload.isTest ? 'action.tested' : 'action.triggered',
+      type: payload.isTest ? 'action.tested' : payload.effect ? `action.${payload.effect.event}` : 'action.triggered',
       deliveryId: payload.deliveryId,
       command: payload.command,
       action: payload.action,
@@ -73,14 +73,20 @@ async function post(url: string, body: string, timeoutMs: number, headers: Recor
 
 function fetchFailure(error: unknown, timeoutMs: number): Outcome {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return { ok: false, error: `Webhook timed out after ${timeoutMs} ms`, retryable: true };
+    return { ok: false, error: `Webhook timed out after ${timeoutMs} ms`, retryable: true, unreachable: true };
   }
   // undici reports network trouble as TypeError('fetch failed') with the socket error as `cause`;
   // a TypeError without a cause is a request that can never be sent (bad URL, credentials in the URL).
   if (error instanceof TypeError) {
     const cause: unknown = error.cause;
     if (cause === undefined) return { ok: false, error: `Invalid webhook request: ${error.message}`, retryable: false };
-    return { ok: false, error: `Webhook ${networkError(cause) ?? `failed: ${errorMessage(cause)}`}`, retryable: true };
+    const network = networkError(cause);
+    return {
+      ok: false,
+      error: `Webhook ${network ?? `failed: ${errorMessage(cause)}`}`,
+      retryable: true,
+      ...(network !== undefined && { unreachable: true }),
+    };
   }
   return { ok: false, error: `Webhook failed: ${errorMessage(error)}`, retryable: true };
 }

@@ -11,6 +11,8 @@ export interface OverlayAlert {
   actionName: string;
   imageUrl: string | null;
   cost: number;
+  /** A timed effect: its start (the overlay counts down) or its stop (the countdown ends). */
+  effect?: { event: 'started' | 'stopped'; durationSeconds: number; triggerId: number | null };
 }
 
 /**
@@ -41,6 +43,7 @@ export function overlayAlertOf(payload: DeliveryPayload): OverlayAlert {
     actionName: payload.action.name,
     imageUrl: payload.action.imageUrl ?? null,
     cost: payload.action.cost ?? 0,
+    ...(payload.effect && { effect: { ...payload.effect, triggerId: payload.triggerId } }),
   };
 }
 

@@ -69,7 +69,7 @@ export class RconConnection {
         const answer = packets.find((packet) => packet.type === PacketType.EXEC_OR_AUTH_RESPONSE);
         if (!answer || settled) return;
         if (answer.id === AUTH_FAILED_ID) {
-          fail(new DeliveryFailure('RCON authentication failed', false));
+          fail(new DeliveryFailure('RCON authentication failed', false, true));
         } else if (answer.id === authId) {
           settled = true;
           clearTimeout(timer);

@@ -1,7 +1,7 @@
 /** The outcome of one delivery attempt. A failed delivery is a value, never an exception. */
 export type DeliveryResult =
   | { ok: true; response: string; durationMs: number }
-  | { ok: false; error: string; durationMs: number; retryable: boolean };
+  | { ok: false; error: string; durationMs: number; retryable: boolean; unreachable?: boolean };
 
 /** An admin's 'webhook endpoint': the URL scheme picks the transport, the secret is the key or password. */
 export interface DeliveryTarget {
@@ -28,6 +28,8 @@ export interface DeliveryPayload {
   target: string | null;
   triggerId: number | null;
   isTest: boolean;
+  /** A timed effect's start or stop (webhooks get `action.started` / `action.stopped`). */
+  effect?: { event: 'started' | 'stopped'; durationSeconds: number };
 }
 
 export interface TransportOptions {

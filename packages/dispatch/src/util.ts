@@ -4,7 +4,13 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 /** Longest response text kept in a result (it ends up in the delivery row). */
 export const MAX_RESPONSE_CHARS = 2000;
 
-export type Outcome = { ok: true; response: string } | { ok: false; error: string; retryable: boolean };
+/**
+ * `unreachable`: the target did not answer at all (refused, timed out, login failed), as a game
+ * server that is restarting does; the worker may wait for it instead of burning the retries.
+ */
+export type Outcome =
+  | { ok: true; response: string }
+  | { ok: false; error: string; retryable: boolean; unreachable?: boolean };
 
 export function truncate(text: string, max = MAX_RESPONSE_CHARS): string {
   return text.length > max ? text.slice(0, max) : text;

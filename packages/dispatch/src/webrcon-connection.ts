@@ -78,7 +78,7 @@ export class WebRconConnection {
       socket.on('unexpected-response', (_request, response) => {
         const status = response.statusCode ?? 0;
         response.resume();
-        if (status === 401 || status === 403) fail(new DeliveryFailure('WebRcon authentication failed', false));
+        if (status === 401 || status === 403) fail(new DeliveryFailure('WebRcon authentication failed', false, true));
         else fail(new DeliveryFailure(`WebRcon handshake refused: HTTP ${status}`, true));
       });
       socket.once('open', () => {
@@ -98,7 +98,7 @@ export class WebRconConnection {
       this.end(
         this.heardFromServer
           ? new DeliveryFailure('WebRcon connection closed before the reply', true)
-          : new DeliveryFailure('WebRcon authentication failed', false),
+          : new DeliveryFailure('WebRcon authentication failed', false, true),
       ),
     );
   }
@@ -161,7 +161,7 @@ export class WebRconConnection {
     if (this.endedBy) return this.endedBy.retryable ? new ConnectionLost(this.endedBy.message) : this.endedBy;
     // The server is closing the socket (its close frame came before the 'close' event). Before it ever
     // answered, that is Rust refusing the password.
-    if (!this.heardFromServer) return new DeliveryFailure('WebRcon authentication failed', false);
+    if (!this.heardFromServer) return new DeliveryFailure('WebRcon authentication failed', false, true);
     return new ConnectionLost('WebRcon connection closed');
   }
 

@@ -12,6 +12,7 @@ import {
   targetTypeAllowed,
 } from './actions';
 import { ZCooldownFields } from './cooldown-schemas';
+import { EFFECT_FIELD_DEFAULTS, STOP_COMMAND_REQUIRED, stopCommandPresent, ZEffectFields } from './effect-schemas';
 import { QUEUE_FIELD_DEFAULTS, ZQueueFields } from './queue-schemas';
 import { optionalHttpUrl } from './validation';
 
@@ -38,6 +39,7 @@ const ZActionFields = z.object({
   active: z.boolean(),
   ...ZCooldownFields.shape,
   ...ZQueueFields.shape,
+  ...ZEffectFields.shape,
 });
 
 const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }) =>
@@ -59,9 +61,19 @@ export const ZStreamActionInput = ZActionFields.extend({
   ),
   queueGroup: ZQueueFields.shape.queueGroup.default(QUEUE_FIELD_DEFAULTS.queueGroup),
   gapSeconds: ZQueueFields.shape.gapSeconds.default(QUEUE_FIELD_DEFAULTS.gapSeconds),
+  durationSeconds: ZEffectFields.shape.durationSeconds.default(EFFECT_FIELD_DEFAULTS.durationSeconds),
+  stopCommand: ZEffectFields.shape.stopCommand.default(EFFECT_FIELD_DEFAULTS.stopCommand),
+  stackMode: ZEffectFields.shape.stackMode.default(EFFECT_FIELD_DEFAULTS.stackMode),
+  waitForTarget: ZEffectFields.shape.waitForTarget.default(EFFECT_FIELD_DEFAULTS.waitForTarget),
+  holdMaxSeconds: ZEffectFields.shape.holdMaxSeconds.default(EFFECT_FIELD_DEFAULTS.holdMaxSeconds),
 })
+  .refine(stopCommandPresent, { message: STOP_COMMAND_REQUIRED, path: ['stopCommand'] })
   .refine(targetOnlyForRust, targetRule)
-  .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule);
+  .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule)
+  .refine((v) => targetPlaceholderAllowed(v.targetType, v.stopCommand ?? ''), {
+    message: TARGET_PLACEHOLDER_MESSAGE,
+    path: ['stopCommand'],
+  });
 export type TStreamActionInput = z.input<typeof ZStreamActionInput>;
 
 export const ZStreamActionUpdate = ZActionFields.partial().extend({ id: z.coerce.number().int().positive() });

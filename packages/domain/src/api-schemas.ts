@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GAME_TYPES, TARGET_TYPES } from './actions';
 import { PAYMENT_STATUSES } from './coins';
 import { DELIVERY_STATES } from './delivery-states';
+import { STACK_MODES } from './effects';
 import { ENDPOINT_GAME_TYPES } from './endpoints';
 import type { TActionHistoryRecord } from './history';
 import { TRANSACTION_TYPES, type TTransaction } from './ledger';
@@ -51,6 +52,13 @@ export const ZStreamActionOut = z.object({
   approvalTimeoutSeconds: z.number().int().describe('no decision in this time: the trigger expires and is refunded'),
   queueGroup: z.string().nullable().describe('triggers of actions sharing a group are sent one at a time, in order'),
   gapSeconds: z.number().int().describe('seconds between two triggers of its queue group'),
+  durationSeconds: z.number().int().describe('a timed effect lasts this long, then stopCommand is sent (0: instant)'),
+  stopCommand: z.string().nullable(),
+  stackMode: z
+    .enum(STACK_MODES)
+    .describe('a trigger while it runs: waits (queue), lengthens it (extend) or is refused'),
+  waitForTarget: z.boolean().describe('an unreachable target is waited for, up to holdMaxSeconds, then refunded'),
+  holdMaxSeconds: z.number().int(),
 });
 
 export const ZCoinPackageOut = z.object({
@@ -116,6 +124,9 @@ export const ZWebhookEndpointOut = z.object({
     .string()
     .nullable()
     .describe('overlay:// endpoints: the secret page URL for the OBS browser source (admins only); else null'),
+  showUpNext: z
+    .boolean()
+    .describe('overlay:// endpoints: the overlay page also lists the next three triggers in line; false for others'),
 });
 
 export const ZSuccessOut = z.object({ status: z.literal('success'), message: z.string().optional() });

@@ -1,4 +1,5 @@
 // No zod here: the web app's pages that show a delivery's state load none.
+import type { TEffectState } from './effects';
 import { type TQueueMark, TRIGGER_STATES, triggerStateOf } from './trigger-states';
 
 /**
@@ -34,7 +35,13 @@ export type TDeliveryState = (typeof DELIVERY_STATES)[number];
  * deliveries say), then the settled outcome, then, while pending, whether a try already failed.
  */
 export function deliveryStateOf(
-  flags: { refunded: boolean; isTest: boolean; success: boolean | null; mark?: TQueueMark | null },
+  flags: {
+    refunded: boolean;
+    isTest: boolean;
+    success: boolean | null;
+    mark?: TQueueMark | null;
+    effect?: TEffectState | null;
+  },
   retrying: boolean,
 ): TDeliveryState {
   if (flags.isTest && !flags.refunded) return 'test';
@@ -42,6 +49,7 @@ export function deliveryStateOf(
     refunded: flags.refunded,
     success: flags.success,
     mark: flags.mark ?? null,
+    effect: flags.effect === 'stop_failed' ? 'running' : (flags.effect ?? null),
     queueHeld: false,
     inFlight: 0,
     retrying: retrying ? 1 : 0,

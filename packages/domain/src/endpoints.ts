@@ -38,19 +38,28 @@ const ZEndpointFields = z.object({
   description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(255),
   gameType: z.enum(ENDPOINT_GAME_TYPES, { error: 'gameType must be other, minecraft or rust' }),
   active: z.boolean(),
+  showUpNext: z.boolean({ error: 'showUpNext must be true or false' }),
 });
 
 export const SECRET_REQUIRED_MESSAGE = 'Secret key is required';
+/** 'Show "Up next"' lists the queue on the built-in overlay page: other targets have no page to show it on. */
+export const UP_NEXT_OVERLAY_ONLY_MESSAGE = 'Show "Up next" is only for overlay:// endpoints';
 
 export const ZWebhookEndpointInput = ZEndpointFields.extend({
   // Optional only for overlay:// URLs (checked below): the overlay's credential is a token the shop makes.
   secretKey: z.string().max(500).default(''),
   gameType: ZEndpointFields.shape.gameType.default('other'),
   active: z.boolean().default(true),
-}).refine((v) => v.secretKey !== '' || isOverlayUrl(v.url), {
-  message: SECRET_REQUIRED_MESSAGE,
-  path: ['secretKey'],
-});
+  showUpNext: ZEndpointFields.shape.showUpNext.default(false),
+})
+  .refine((v) => v.secretKey !== '' || isOverlayUrl(v.url), {
+    message: SECRET_REQUIRED_MESSAGE,
+    path: ['secretKey'],
+  })
+  .refine((v) => !v.showUpNext || isOverlayUrl(v.url), {
+    message: UP_NEXT_OVERLAY_ONLY_MESSAGE,
+    path: ['showUpNext'],
+  });
 export type TWebhookEndpointInput = z.input<typeof ZWebhookEndpointInput>;
 
 /** A full edit or just {active}; a secret left masked (or empty) keeps the stored one. */

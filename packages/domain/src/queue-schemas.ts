@@ -60,6 +60,11 @@ export const ZQueueItemOut = z.object({
   attempt: z.number().int().describe('delivery attempts made so far'),
   nextAttemptAt: isoInstant.nullable(),
   endsAt: isoInstant.nullable().describe('when a running timed effect ends'),
+  stopFailed: z.boolean().describe('its stop command failed for good: the effect may still be on in the game'),
+  waitingFor: z
+    .string()
+    .nullable()
+    .describe("while held for a target that does not answer: 'the game server'; null otherwise"),
 });
 export type TQueueItem = z.infer<typeof ZQueueItemOut>;
 
@@ -81,6 +86,7 @@ export const ZMyQueueItemOut = ZQueueItemOut.pick({
   attempt: true,
   nextAttemptAt: true,
   endsAt: true,
+  waitingFor: true,
 });
 export const ZMyQueueOut = z.object({ items: z.array(ZMyQueueItemOut) });
 export type TMyQueue = z.infer<typeof ZMyQueueOut>;

@@ -42,6 +42,8 @@ export interface TActionStatusMessage {
   eta?: string | null;
   /** While awaiting approval: when it expires unless the streamer decides. */
   approvalExpiresAt?: string | null;
+  /** While a timed effect runs: when it ends. */
+  endsAt?: string | null;
   /** What it cost: the words of a refunded end name the coins. */
   cost?: number;
   timestamp: string;
@@ -88,7 +90,23 @@ export interface TOverlayAlert {
   actionName: string;
   imageUrl: string | null;
   cost: number;
+  /** A timed effect: its start (the overlay counts it down) or its stop (the countdown ends early). */
+  effect?: { event: 'started' | 'stopped'; durationSeconds: number; triggerId: number | null };
   timestamp: string;
+}
+/**
+ * The overlay socket, to overlays whose endpoint has 'Show "Up next"' on: the next triggers in line
+ * (at most UP_NEXT_LIMIT, see up-next.ts), on connect and whenever the queue changes. Empty: nothing
+ * waits, hide the list.
+ */
+export interface TOverlayUpNext {
+  type: 'overlay_up_next';
+  items: TOverlayUpNextItem[];
+}
+export interface TOverlayUpNextItem {
+  actionName: string;
+  /** Display name, else login name. */
+  viewer: string;
 }
 export interface TOverlayAck {
   type: 'overlay_ack';

@@ -1,4 +1,5 @@
 // No zod here: the receipts and the history pages read these without loading any.
+import type { TEffectState } from './effects';
 import { formatNumber } from './format';
 
 /**
@@ -35,7 +36,7 @@ export function isEnded(state: TTriggerState): boolean {
 export const QUEUE_MARKS = ['awaiting_approval', 'rejected', 'expired', 'skipped'] as const;
 export type TQueueMark = (typeof QUEUE_MARKS)[number];
 
-export const QUEUE_DECISIONS = ['approve', 'reject', 'skip', 'front', 'retry'] as const;
+export const QUEUE_DECISIONS = ['approve', 'reject', 'skip', 'front', 'retry', 'stop'] as const;
 export type TQueueDecision = (typeof QUEUE_DECISIONS)[number];
 
 /** Which decisions a trigger in this state allows; anything else is answered 409. */
@@ -49,6 +50,8 @@ export function allowedDecisions(state: TTriggerState): TQueueDecision[] {
       return ['skip', 'front', 'retry'];
     case 'retrying':
       return ['skip', 'retry'];
+    case 'running':
+      return ['stop'];
     default:
       return [];
   }
@@ -62,6 +65,7 @@ export function refusedDecisionMessage(decision: TQueueDecision, state: TTrigger
     skip: 'skipped',
     front: 'moved to the front',
     retry: 'retried now',
+    stop: 'stopped now',
   };
   return `This trigger cannot be ${verb[decision]}: it is ${stateLabel(state).toLowerCase()}`;
 }
@@ -95,6 +99,10 @@ export interface TriggerFacts {
   /** How many of its own deliveries are being sent now, wait for a retry, or wait their turn. */
   inFlight: number;
   retrying: number;
+  /** A timed effect's state once its start was delivered. */
+  effect?: TEffectState | null;
+  /** How many of its deliveries wait for a target that did not answer (hold until ready). */
+  waitingForTarget?: number;
 }
 
 /** The one state of a trigger, from its flags, the streamer's mark and its deliveries. */
@@ -103,11 +111,11 @@ export function triggerStateOf(facts: TriggerFacts): TTriggerState {
     if (facts.mark === 'rejected' || facts.mark === 'expired' || facts.mark === 'skipped') return facts.mark;
     return 'refunded';
   }
-  if (facts.success === true) return 'delivered';
+  if (facts.success === true) return facts.effect === 'running' ? 'running' : 'delivered';
   if (facts.success === false) return 'failed';
   if (facts.mark === 'awaiting_approval') return 'awaiting_approval';
   if (facts.inFlight > 0) return 'sending';
-  if (facts.queueHeld) return 'held';
+  if (facts.queueHeld || (facts.waitingForTarget ?? 0) > 0) return 'held';
   if (facts.retrying > 0) return 'retrying';
   return 'queued';
 }

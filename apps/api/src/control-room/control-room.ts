@@ -3,6 +3,7 @@ import {
   findExpiredApprovals,
   findGroupHeads,
   freeGroupsOfEndedTriggers,
+  listRunningEffects,
   readQueueHeld,
   releaseWaitingDeliveries,
   takeQueueGroup,
@@ -58,6 +59,23 @@ export class ControlRoom implements QueueSweep {
 
   decide(decision: TQueueDecision, historyId: number): Promise<TQueueItem> {
     return applyDecision(this.decisions, decision, historyId);
+  }
+
+  /** 'Stop all running': every running effect's stop goes out now. */
+  async stopAll(): Promise<{ stopped: number }> {
+    let stopped = 0;
+    for (const historyId of await listRunningEffects(this.deps.db.kysely)) {
+      await applyDecision(this.decisions, 'stop', historyId).then(
+        () => {
+          stopped += 1;
+        },
+        (error: unknown) => {
+          // Ended meanwhile: nothing left to stop.
+          if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+        },
+      );
+    }
+    return { stopped };
   }
 
   async setHold(held: boolean): Promise<{ held: boolean }> {

@@ -10,6 +10,7 @@ import {
   releaseQueueGroup,
   releaseWaitingDeliveries,
   retryDeliveriesNow,
+  stopEffectNow,
   transactionWithRetry,
 } from '@shop/db';
 import {
@@ -51,7 +52,11 @@ interface Decided {
   forceSend: boolean;
 }
 
-function stateNow(row: DecisionRow, deliveries: { status: string; attempts: number }[], held: boolean): TTriggerState {
+function stateNow(
+  row: DecisionRow,
+  deliveries: { status: string; attempts: number; held_since: number | null }[],
+  held: boolean,
+): TTriggerState {
   return triggerStateOf({
     refunded: row.refunded === 1,
     success: row.success === null ? null : row.success === 1,
@@ -59,6 +64,8 @@ function stateNow(row: DecisionRow, deliveries: { status: string; attempts: numb
     queueHeld: held,
     inFlight: deliveries.filter((d) => d.status === 'in_flight').length,
     retrying: deliveries.filter((d) => d.status === 'queued' && d.attempts > 0).length,
+    effect: row.effect_state === 'stop_failed' ? 'running' : row.effect_state,
+    waitingForTarget: deliveries.filter((d) => d.status === 'queued' && d.held_since !== null).length,
   });
 }
 
@@ -99,6 +106,10 @@ export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId
       case 'front':
         await moveToFront(tx, historyId, row.queue_group);
         return base;
+      case 'stop':
+        await stopEffectNow(tx, historyId, at);
+        // Stops go out even while the queue is held: ending an effect sends no new trigger.
+        return { ...base, forceSend: true };
       case 'retry': {
         if (deliveries.some((d) => d.status === 'waiting')) {
           throw new AppError('CONFLICT', 'This trigger waits for its turn in its queue group');
@@ -166,5 +177,7 @@ async function itemNow(deps: DecisionDeps, row: DecisionRow): Promise<TQueueItem
     attempt: Math.max(0, ...(found?.deliveries ?? []).map((d) => d.attempts)),
     nextAttemptAt: null,
     endsAt: null,
+    stopFailed: false,
+    waitingFor: null,
   };
 }

@@ -22,11 +22,14 @@ const iso = (at: number | null) => (at === null ? null : new Date(at).toISOStrin
 function stateOf(row: OpenTriggerRow, held: boolean) {
   return triggerStateOf({
     refunded: false,
-    success: null,
+    success: row.success === null ? null : row.success === 1,
     mark: row.queue_state,
     queueHeld: held,
     inFlight: count(row.in_flight),
     retrying: count(row.retrying),
+    // A stop that failed for good leaves the effect possibly on: it stays 'running' until stopped.
+    effect: row.effect_state === 'stop_failed' ? 'running' : row.effect_state,
+    waitingForTarget: count(row.waiting_for_target),
   });
 }
 
@@ -81,8 +84,10 @@ export function queueOf(
       eta: iso(place.eta),
       approvalExpiresAt: entry.state === 'awaiting_approval' ? iso(Number(row.approval_expires_at)) : null,
       attempt: count(row.attempts),
-      nextAttemptAt: retrying ? iso(entry.nextAttemptAt) : null,
-      endsAt: null,
+      nextAttemptAt: retrying || entry.state === 'held' ? iso(entry.nextAttemptAt) : null,
+      endsAt: entry.state === 'running' ? iso(row.ends_at === null ? null : Number(row.ends_at)) : null,
+      stopFailed: row.effect_state === 'stop_failed',
+      waitingFor: count(row.waiting_for_target) > 0 ? 'the game server' : null,
     };
   });
   return { held, items };

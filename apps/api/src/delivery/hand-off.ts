@@ -8,13 +8,14 @@ import type {
 } from '@shop/db';
 import type { DeliveryPayload, DeliveryTarget } from '@shop/dispatch';
 import type { KnownTrigger } from './outcome';
-import { buildPayload } from './payload';
+import { buildPayload, type HoldPolicy, holdPolicyOf } from './payload';
 
 /** What one send needs; a trigger hands it over from memory, a claimed row has it read back. */
 export interface Prepared {
   target: DeliveryTarget;
   payload: DeliveryPayload;
   viewer: { username: string; displayName: string | null };
+  hold: HoldPolicy | null;
 }
 
 /** A delivery its trigger inserted already leased to this worker (see leaseFor), with its send. */
@@ -53,6 +54,8 @@ export function handOffsOf(trigger: CommittedTrigger, lease: InsertedLease): Han
       locked_until: lease.lockedUntil,
       lease_token: lease.token,
       is_resend: 0,
+      kind: 'start',
+      held_since: null,
       last_error: null,
       response: null,
       created_at: at,
@@ -62,6 +65,7 @@ export function handOffsOf(trigger: CommittedTrigger, lease: InsertedLease): Han
       target: { url: endpoint.url, secret: endpoint.secret_key },
       payload: buildPayload(history, user, action, { id, command }),
       viewer: { username: user.username, displayName: user.display_name || null },
+      hold: holdPolicyOf(action),
     },
     trigger: known,
   }));

@@ -6,13 +6,16 @@ import {
   type Executor,
   findHistory,
   finishDelivery,
+  finishEffectIfDone,
   listDeliveryStatuses,
+  listExtensions,
   lockHistoryForSettlement,
   releaseQueueGroup,
   settleHistory,
+  startEffect,
 } from '@shop/db';
 import type { DeliveryResult } from '@shop/dispatch';
-import { nextAttemptDelay, triggerOutcome } from '@shop/domain';
+import { holdRetryAt, nextAttemptDelay, type TEffectState, triggerOutcome } from '@shop/domain';
 import { type ReceiptDeps, sendReceipt } from './receipts';
 import { announceRefund, refundInTransaction } from './refund';
 
@@ -22,8 +25,18 @@ export function outcomeOf(
   attempts: number,
   now: number,
   retryDelaysMs?: readonly number[],
+  hold?: { holdMaxSeconds: number; heldSince: number | null } | null,
 ): DeliveryOutcome {
   if (result.ok) return { status: 'delivered', response: result.response, attempts, now };
+  if (hold && result.unreachable) {
+    // The game server is away (restarting, a wipe): wait for it without burning the retries.
+    const heldSince = hold.heldSince ?? now;
+    const retryAt = holdRetryAt(heldSince, now, hold.holdMaxSeconds);
+    if (retryAt !== null) {
+      return { status: 'queued', error: result.error, attempts: attempts - 1, nextAttemptAt: retryAt, now, heldSince };
+    }
+    return { status: 'failed', error: `${result.error} (waited ${hold.holdMaxSeconds} s for it)`, attempts, now };
+  }
   const delay = nextAttemptDelay(attempts, result.retryable, retryDelaysMs);
   return delay === null
     ? { status: 'failed', error: result.error, attempts, now }
@@ -47,6 +60,8 @@ export interface Recorded {
   /** False: the lease was no longer ours, nothing was written. */
   held: boolean;
   settlement: Settlement | null;
+  /** A timed effect this outcome started (when it ends), or ended (how). */
+  effect?: { started: number } | { ended: TEffectState; history: ActionHistoryRow };
 }
 
 /**
@@ -63,18 +78,69 @@ export async function recordInTransaction(
   outcome: DeliveryOutcome,
   known?: KnownTrigger,
 ): Promise<Recorded> {
+  if (delivery.kind === 'stop') return recordStop(tx, dialect, delivery, outcome);
   const settles = delivery.is_resend === 0 && outcome.status !== 'queued';
   // A trigger's only delivery settles it by its own outcome: no sibling can finish at the same
   // moment, so neither the lock nor the read of the siblings' statuses is needed.
   const sole = settles && known?.deliveries === 1;
   if (settles && !sole) await lockHistoryForSettlement(tx, dialect, delivery.history_id);
   if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
-  if (!settles) return { held: true, settlement: null };
+  const effect = outcome.status === 'delivered' ? await startEffectOf(tx, delivery, outcome.now, known) : undefined;
+  if (!settles) return { held: true, settlement: null, ...(effect && { effect }) };
   const result = sole
     ? triggerOutcome([outcome.status])
     : triggerOutcome(await listDeliveryStatuses(tx, dialect, delivery.history_id));
-  if (result === 'pending') return { held: true, settlement: null };
-  return { held: true, settlement: await settleInTransaction(tx, delivery.history_id, result, outcome.now, known) };
+  if (result === 'pending') return { held: true, settlement: null, ...(effect && { effect }) };
+  return {
+    held: true,
+    settlement: await settleInTransaction(tx, delivery.history_id, result, outcome.now, known),
+    ...(effect && { effect }),
+  };
+}
+
+/**
+ * A start that was delivered, of a timed trigger: the effect runs, and this endpoint gets its stop,
+ * due when the effect ends (the first delivered start decides when).
+ */
+async function startEffectOf(
+  tx: Executor,
+  delivery: ClaimedDelivery,
+  now: number,
+  known?: KnownTrigger,
+): Promise<{ started: number } | undefined> {
+  if (delivery.is_resend === 1) return undefined;
+  // Triggers of instant actions (nearly all) are known from their hand-off: no read.
+  if (known && known.history.duration_seconds === 0) return undefined;
+  const history = known?.history.stop_command != null ? known.history : await findHistory(tx, delivery.history_id);
+  if (!history || history.duration_seconds === 0 || history.stop_command === null) return undefined;
+  const started = await startEffect(tx, {
+    historyId: history.id,
+    endpointId: delivery.endpoint_id,
+    stopCommand: history.stop_command,
+    durationSeconds: history.duration_seconds,
+    now,
+  });
+  return { started };
+}
+
+/**
+ * A stop's outcome: recorded like a resend (no money moves, the trigger stays delivered); once none
+ * of the trigger's stops is on its way, the effect is over and its queue group free.
+ */
+async function recordStop(
+  tx: Executor,
+  dialect: DialectName,
+  delivery: ClaimedDelivery,
+  outcome: DeliveryOutcome,
+): Promise<Recorded> {
+  if (outcome.status !== 'queued') await lockHistoryForSettlement(tx, dialect, delivery.history_id);
+  if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
+  if (outcome.status === 'queued') return { held: true, settlement: null };
+  const ended = await finishEffectIfDone(tx, dialect, delivery.history_id);
+  if (ended === null) return { held: true, settlement: null };
+  await releaseQueueGroup(tx, delivery.history_id, outcome.now);
+  const history = await findHistory(tx, delivery.history_id);
+  return { held: true, settlement: null, ...(history && { effect: { ended, history } }) };
 }
 
 /** Marks a trigger delivered or failed once, refunding a failed one; null when another writer settled it first. */
@@ -90,8 +156,11 @@ async function settleInTransaction(
   // What a receipt tells of a delivered trigger never changes after its insert; a refund reads the row as it is now.
   const history = success && known ? { ...known.history, success: 1 } : await findHistory(tx, historyId);
   if (!history) return null;
-  // Its queue group (if it held one) is free for the next trigger once the gap has passed.
-  if (history.queue_group !== null) await releaseQueueGroup(tx, historyId, now);
+  // Its queue group (if it held one) is free for the next trigger once the gap has passed; a timed
+  // effect that started keeps it until its stop (recordStop).
+  if (history.queue_group !== null && !(success && history.duration_seconds > 0)) {
+    await releaseQueueGroup(tx, historyId, now);
+  }
   const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', now));
   return { history, success, refunded };
 }
@@ -118,6 +187,8 @@ export function announceSettlement(
   settlement: Settlement,
   testedBy: { username: string; displayName: string | null } | null,
   outcome: DeliveryOutcome,
+  /** When the timed effect this delivery started ends: the trigger is running, not yet delivered. */
+  effectEndsAt: number | null = null,
 ): void {
   const { history, success } = settlement;
   if (history.is_test === 1) {
@@ -134,7 +205,32 @@ export function announceSettlement(
     announceRefund(services, history, 'every delivery failed', outcome.attempts);
     return;
   }
+  if (success && effectEndsAt !== null) {
+    sendReceipt(services, history, { status: 'running', attempt: outcome.attempts, endsAt: effectEndsAt });
+    return;
+  }
   sendReceipt(services, history, { status: success ? 'delivered' : 'failed', attempt: outcome.attempts });
+}
+
+/**
+ * A timed effect ended (its stops were sent, or one failed for good): the viewer's trigger is
+ * delivered. A failed stop is the streamer's to see (the queue keeps it), not a refund: the effect ran.
+ */
+export async function announceEffectEnd(
+  services: ReceiptDeps,
+  history: ActionHistoryRow,
+  ended: TEffectState,
+): Promise<void> {
+  if (ended === 'stop_failed') {
+    services.log.warn(
+      { historyId: history.id },
+      'the stop of a timed effect failed; the streamer sees it in the queue',
+    );
+  }
+  sendReceipt(services, history, { status: 'delivered', attempt: 0 });
+  for (const extension of await listExtensions(services.db.kysely, history.id)) {
+    sendReceipt(services, { ...extension, is_test: 0 }, { status: 'delivered', attempt: 0 });
+  }
 }
 
 /**

@@ -33,6 +33,8 @@ export interface ReceiptStep {
   position?: number | null;
   eta?: number | null;
   approvalExpiresAt?: number | null;
+  /** While a timed effect runs. */
+  endsAt?: number | null;
 }
 
 function wordingOf(status: TReceiptStatus): string | null {
@@ -65,6 +67,7 @@ export function sendReceipt(
     ...(step.position !== undefined && { position: step.position }),
     ...(step.eta !== undefined && { eta: isoOrNull(step.eta) }),
     ...(step.approvalExpiresAt !== undefined && { approvalExpiresAt: isoOrNull(step.approvalExpiresAt) }),
+    ...(step.endsAt !== undefined && { endsAt: isoOrNull(step.endsAt) }),
     ...(history.cost !== undefined && { cost: history.cost }),
     timestamp: new Date(services.now()).toISOString(),
   };

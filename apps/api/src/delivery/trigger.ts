@@ -3,14 +3,18 @@ import {
   adjustSupporterTotals,
   debit,
   type Executor,
+  extendEffect,
   findHistoryByRequestId,
+  findRunningEffect,
   findUserById,
   insertDelivery,
   insertHistory,
   isUniqueViolation,
   lastUserTrigger,
   listDeliveries,
+  markExtension,
   markQueued,
+  markTimed,
   type StreamActionRow,
   startGlobalCooldown,
   transactionWithRetry,
@@ -18,6 +22,7 @@ import {
 } from '@shop/db';
 import {
   AppError,
+  alreadyRunningMessage,
   cooldownEndsAt,
   cooldownMessage,
   INSUFFICIENT_COINS,
@@ -86,10 +91,22 @@ export async function triggerAction(
   // success or an honest refusal, never a 500.
   // Born leased to this process's worker when it can take them now: sent right after the commit.
   const lease = services.deliveryWorker.leaseFor(endpoints.map((e) => e.id));
+  // A timed effect holds a queue group while it runs: its own, or one of its action's alone, so a
+  // second trigger of it waits for the first to end (stackMode 'queue').
+  const timed = action.duration_seconds > 0;
+  const queueGroup = action.queue_group ?? (timed ? `effect:${action.id}` : null);
+  const stopCommand = timed ? stopCommandFor(user, action, target) : null;
   // Waits in the control room: for the streamer's approval, or for its turn in a queue group.
   const needsApproval = action.requires_approval === 1;
-  const waits = needsApproval || action.queue_group !== null;
-  let written: { history: ActionHistoryRow; balanceAfter: number; deliveryIds: number[]; held: boolean };
+  const waits = needsApproval || queueGroup !== null;
+  let written: {
+    history: ActionHistoryRow;
+    balanceAfter: number;
+    deliveryIds: number[];
+    held: boolean;
+    /** Set when this trigger lengthened a running effect instead of queuing: when it now ends. */
+    extendedTo: number | null;
+  };
   try {
     written = await transactionWithRetry(db, async (tx) => {
       const at = now();
@@ -109,6 +126,11 @@ export async function triggerAction(
       // Cooldowns are checked here, after the debit took the viewer's row lock: a refusal rolls the
       // debit back (nothing charged), and two triggers racing a cooldown cannot both pass (see assertCanRun).
       await assertCanRun(services, tx, user.id, action, at);
+      // A second trigger while the effect runs: refused (the debit rolls back) or lengthens it.
+      const running = timed && action.stack_mode !== 'queue' ? await findRunningEffect(tx, action.id) : null;
+      if (running && action.stack_mode === 'refuse') {
+        throw new AppError('CONFLICT', alreadyRunningMessage(running.endsAt, at));
+      }
       await adjustSupporterTotals(tx, user.id, 1, action.cost);
       const balanceAfter = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
       // With a requestId this insert is the idempotency check: the unique (user_id, request_id) key
@@ -125,6 +147,31 @@ export async function triggerAction(
         transactionId: debited,
         now: at,
       });
+      if (running) {
+        const endsAt = await extendEffect(tx, running.id, action.duration_seconds * 1000);
+        await markExtension(tx, {
+          historyId: id,
+          extendsId: running.id,
+          endsAt,
+          durationSeconds: action.duration_seconds,
+        });
+        const history = extensionRow(
+          id,
+          user,
+          action,
+          target,
+          requestId,
+          balanceAfter,
+          debited,
+          at,
+          running.id,
+          endsAt,
+        );
+        return { history, balanceAfter, deliveryIds: [], held: queueHeld, extendedTo: endsAt };
+      }
+      if (timed && stopCommand !== null) {
+        await markTimed(tx, id, { durationSeconds: action.duration_seconds, stopCommand });
+      }
       const deliveryIds: number[] = [];
       for (const endpoint of endpoints) {
         deliveryIds.push(
@@ -140,7 +187,7 @@ export async function triggerAction(
       }
       const approvalExpiresAt = needsApproval ? at + action.approval_timeout_seconds * 1000 : null;
       const mark = needsApproval ? ('awaiting_approval' as const) : null;
-      if (waits) await markQueued(tx, id, { mark, approvalExpiresAt, queueGroup: action.queue_group });
+      if (waits) await markQueued(tx, id, { mark, approvalExpiresAt, queueGroup });
       // The row as inserted: the worker's receipts and settlement need no read of it.
       const history: ActionHistoryRow = {
         id,
@@ -158,10 +205,15 @@ export async function triggerAction(
         transaction_id: debited,
         queue_state: mark,
         approval_expires_at: approvalExpiresAt,
-        queue_group: waits ? action.queue_group : null,
+        queue_group: waits ? queueGroup : null,
         queue_rank: 0,
+        duration_seconds: timed ? action.duration_seconds : 0,
+        stop_command: stopCommand,
+        ends_at: null,
+        effect_state: null,
+        extends_id: null,
       };
-      return { history, balanceAfter, deliveryIds, held: queueHeld };
+      return { history, balanceAfter, deliveryIds, held: queueHeld, extendedTo: null };
     });
   } catch (error) {
     // The twin request committed first: this one was rolled back whole (no charge), so answer what
@@ -187,14 +239,28 @@ export async function triggerAction(
     timestamp: new Date(now()).toISOString(),
     success: true,
   });
-  const state: TTriggerState = needsApproval ? 'awaiting_approval' : written.held ? 'held' : 'queued';
+  const extended = written.extendedTo !== null;
+  const state: TTriggerState = extended
+    ? 'running'
+    : needsApproval
+      ? 'awaiting_approval'
+      : written.held
+        ? 'held'
+        : 'queued';
   sendReceipt(
     services,
     { id: historyId, user_id: user.id, action_name: action.name, is_test: 0, cost: action.cost },
-    { status: state, attempt: 0, approvalExpiresAt: written.history.approval_expires_at },
+    {
+      status: state,
+      attempt: 0,
+      approvalExpiresAt: written.history.approval_expires_at,
+      ...(extended && { endsAt: written.extendedTo }),
+    },
   );
   services.controlRoom.notifier.changed([historyId]);
-  if (!waits && !written.held) {
+  if (extended) {
+    // Nothing to send: the running effect's stop, now later, ends this one too.
+  } else if (!waits && !written.held) {
     // Straight to this process's worker; polling only picks up what a crash or another process left.
     services.deliveryWorker.takeCommitted({
       history: written.history,
@@ -213,8 +279,52 @@ export async function triggerAction(
     message: acceptedMessage(state),
     historyId,
     balance: written.balanceAfter,
-    deliveries: endpoints.length,
+    deliveries: written.deliveryIds.length,
     state,
+  };
+}
+
+/** The stop command of a timed effect, rendered with the trigger's placeholders as its start is. */
+function stopCommandFor(user: UserRow, action: StreamActionRow, target: string | null): string {
+  return commandFor(user, { ...action, webhook_action: action.stop_command ?? '' }, target);
+}
+
+/** An 'extend' trigger's row as written: delivered at once, as part of the effect it lengthened. */
+function extensionRow(
+  id: number,
+  user: UserRow,
+  action: StreamActionRow,
+  target: string | null,
+  requestId: string | null,
+  balanceAfter: number,
+  transactionId: number,
+  at: number,
+  extendsId: number,
+  endsAt: number,
+): ActionHistoryRow {
+  return {
+    id,
+    user_id: user.id,
+    action_id: action.id,
+    action_name: action.name,
+    cost: action.cost,
+    target,
+    is_test: 0,
+    success: 1,
+    refunded: 0,
+    request_id: requestId,
+    balance_after: balanceAfter,
+    created_at: at,
+    transaction_id: transactionId,
+    queue_state: null,
+    approval_expires_at: null,
+    queue_group: null,
+    queue_rank: 0,
+    duration_seconds: action.duration_seconds,
+    stop_command: null,
+    ends_at: endsAt,
+    effect_state: 'running',
+    extends_id: extendsId,
   };
 }
 

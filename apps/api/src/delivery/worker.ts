@@ -11,7 +11,7 @@ import {
   renewLease,
   transactionWithRetry,
 } from '@shop/db';
-import type { Dispatcher } from '@shop/dispatch';
+import { type DeliveryResult, type Dispatcher, rustPlayerList } from '@shop/dispatch';
 import type { TDeliveryStatus } from '@shop/domain';
 import type { Config } from '../env';
 import { claimDeliveries } from './claim';
@@ -19,6 +19,7 @@ import { type CommittedTrigger, type HandOff, handOffsOf, type Prepared } from '
 import { KeyedSerial, Lanes } from './lanes';
 import { leaseMsFor, RECORD_MARGIN_MS } from './lease';
 import {
+  announceEffectEnd,
   announceRetry,
   announceSettlement,
   type KnownTrigger,
@@ -391,17 +392,36 @@ export class DeliveryWorker {
       return { outcome: { status: 'failed', error: 'Endpoint was removed', attempts, now: now() }, viewer: null };
     }
     this.emit({ type: 'sending', ...ref });
-    const result = await this.services.dispatcher.deliver(prepared.target, prepared.payload, {
-      timeoutMs: this.options.timeoutMs,
-    });
+    const result =
+      (await this.playerAway(prepared, row)) ??
+      (await this.services.dispatcher.deliver(prepared.target, prepared.payload, {
+        timeoutMs: this.options.timeoutMs,
+      }));
     if (!result.ok) {
       // The endpoint's id, never its URL: URLs of webrcon targets carry the password.
       log.warn({ deliveryId: row.id, endpointId: row.endpoint_id, attempts, error: result.error }, 'delivery failed');
     }
+    const hold = prepared.hold && { ...prepared.hold, heldSince: row.held_since };
     return {
-      outcome: outcomeOf(result, attempts, now(), this.services.config.delivery.retryDelaysMs),
+      outcome: outcomeOf(result, attempts, now(), this.services.config.delivery.retryDelaysMs, hold),
       viewer: prepared.viewer,
     };
+  }
+
+  /**
+   * An individual Rust action waits for its player: when the server's player list (WebRcon
+   * `playerlist`) does not name them, nothing is sent and the delivery is held like a server that
+   * does not answer (hold until ready). Null: send it.
+   */
+  private async playerAway(prepared: Prepared, row: ClaimedDelivery): Promise<DeliveryResult | null> {
+    const steamId = prepared.payload.target;
+    if (!prepared.hold || !steamId || row.kind === 'stop' || !prepared.target.url.startsWith('webrcon://')) return null;
+    const list = await rustPlayerList(prepared.target.url, prepared.target.secret, {
+      timeoutMs: this.options.timeoutMs,
+    });
+    // A list that cannot be read says nothing about the player: the send finds out what is wrong.
+    if (!list.ok || list.players.some((p) => p.steamId === steamId)) return null;
+    return { ok: false, error: `Waiting for ${steamId} to join`, durationMs: 0, retryable: true, unreachable: true };
   }
 
   /** After the send, outside the lane: the outcome is written (batched) and announced. */
@@ -419,8 +439,17 @@ export class DeliveryWorker {
       return;
     }
     this.emit({ type: 'recorded', status: outcome.status, ...ref });
-    if (recorded.settlement) announceSettlement(this.services, recorded.settlement, viewer, outcome);
-    else if (outcome.status === 'queued') {
+    const effect = recorded.effect;
+    if (effect && 'ended' in effect) {
+      await announceEffectEnd(this.services, effect.history, effect.ended).catch((error: unknown) =>
+        log.warn({ err: error, deliveryId: row.id }, 'effect end receipt could not be sent'),
+      );
+      return;
+    }
+    if (recorded.settlement) {
+      const startedAt = effect && 'started' in effect ? effect.started : null;
+      announceSettlement(this.services, recorded.settlement, viewer, outcome, startedAt);
+    } else if (outcome.status === 'queued') {
       await announceRetry(this.services, row, outcome).catch((error: unknown) =>
         log.warn({ err: error, deliveryId: row.id }, 'retry receipt could not be sent'),
       );
@@ -461,8 +490,8 @@ export class DeliveryWorker {
       row.endpoint_id === null ? undefined : findEndpoint(db.kysely, row.endpoint_id),
     ]);
     if (!history || !endpoint) return 'gone';
-    const { payload } = await payloadFor(db.kysely, history, row);
+    const { payload, hold } = await payloadFor(db.kysely, history, row);
     const viewer = { username: payload.viewer.username, displayName: payload.viewer.displayName || null };
-    return { target: { url: endpoint.url, secret: endpoint.secret_key }, payload, viewer };
+    return { target: { url: endpoint.url, secret: endpoint.secret_key }, payload, viewer, hold };
   }
 }

@@ -64,6 +64,7 @@ export class RealtimeHub {
    */
   private backlog: string[] = [];
   private readonly ended = new RevocationLog<EndedSessions>();
+  private readonly queueListeners = new Set<() => void>();
 
   constructor(private readonly limits: { socketsPerAddress: number }) {}
 
@@ -152,9 +153,20 @@ export class RealtimeHub {
     else this.deliver(deliveryOf(value));
   }
 
+  /**
+   * Called on every queue_changed this process delivers, its own or (with Redis) another process's,
+   * whether or not an admin is connected here: the overlays' 'Up next' follows the queue too.
+   */
+  onQueueChanged(listener: () => void): void {
+    this.queueListeners.add(listener);
+  }
+
   /** The audience is decided here, on delivery, so every process filters a message the same way. */
   private deliver(delivery: Delivery | null): void {
     if (!delivery) return;
+    if (delivery.to === 'admins' && delivery.message.type === 'queue_changed') {
+      for (const listener of this.queueListeners) listener();
+    }
     let text: string | null = null;
     const textOf = () => {
       text ??= JSON.stringify(delivery.message);

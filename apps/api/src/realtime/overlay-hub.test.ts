@@ -87,3 +87,47 @@ describe('OverlayHub acks', () => {
     expect(hub.openCount('stream')).toBe(1);
   });
 });
+
+describe("OverlayHub 'Up next'", () => {
+  const list = [{ actionName: 'Horn', viewer: 'Ann' }];
+  const upNextOf = (sent: string[]) =>
+    sent.map((text) => JSON.parse(text)).filter((m: { type: string }) => m.type === 'overlay_up_next');
+
+  it('sends the list only to overlays with the setting, once per change', () => {
+    const hub = new OverlayHub(() => 0);
+    let wanted = 0;
+    hub.onUpNextWanted(() => wanted++);
+    const plain = fakeSocket();
+    hub.add('stream', 'token-plain', plain.socket);
+    expect(hub.wantsUpNext()).toBe(false);
+    expect(wanted).toBe(0);
+    const shown = fakeSocket();
+    hub.add('stream', 'token-shown', shown.socket, hub.disconnectMark(), { on: true, mark: hub.upNextMark() });
+    expect(hub.wantsUpNext()).toBe(true);
+    expect(wanted).toBe(1);
+    hub.sendUpNext(list);
+    hub.sendUpNext(list);
+    expect(upNextOf(shown.sent)).toEqual([{ type: 'overlay_up_next', items: list }]);
+    expect(plain.sent).toEqual([]);
+    // Switched off: an empty list hides it, and nothing more is sent.
+    hub.setUpNext('token-shown', false);
+    hub.sendUpNext([]);
+    expect(upNextOf(shown.sent).at(-1)).toEqual({ type: 'overlay_up_next', items: [] });
+    expect(upNextOf(shown.sent)).toHaveLength(2);
+    expect(hub.wantsUpNext()).toBe(false);
+  });
+
+  it('a switch heard while the socket was looked up wins over the lookup', () => {
+    const hub = new OverlayHub(() => 0);
+    const mark = hub.upNextMark();
+    hub.setUpNext('token-a', true);
+    hub.setUpNext('token-b', false);
+    const a = fakeSocket();
+    hub.add('stream', 'token-a', a.socket, hub.disconnectMark(), { on: false, mark });
+    const b = fakeSocket();
+    hub.add('stream', 'token-b', b.socket, hub.disconnectMark(), { on: true, mark });
+    hub.sendUpNext(list);
+    expect(upNextOf(a.sent)).toHaveLength(1);
+    expect(b.sent).toEqual([]);
+  });
+});

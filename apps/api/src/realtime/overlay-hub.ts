@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DeliveryFailure, NO_OVERLAY_OPEN, type OverlayAlert, type OverlayChannel } from '@shop/dispatch';
-import type { TOverlayAlert } from '@shop/domain';
+import type { TOverlayAlert, TOverlayUpNext, TOverlayUpNextItem } from '@shop/domain';
 import type { WebSocket } from 'ws';
 import { keepAlive } from './heartbeat';
 import type { RealtimeBus } from './redis-bus';
@@ -19,7 +19,8 @@ const MAX_UNACKED_PER_OVERLAY = 100;
 type BusMessage =
   | { kind: 'alert'; name: string; alert: TOverlayAlert }
   | { kind: 'ack'; name: string; alertId: string }
-  | { kind: 'disconnect'; tokenHash: string };
+  | { kind: 'disconnect'; tokenHash: string }
+  | { kind: 'up_next'; tokenHash: string; on: boolean };
 
 interface OverlaySocket {
   name: string;
@@ -27,6 +28,10 @@ interface OverlaySocket {
   tokenHash: string;
   /** Ids of the alerts this socket was sent and has not acked, oldest first. */
   unacked: Set<string>;
+  /** Its endpoint has 'Show "Up next"' on: it gets overlay_up_next. */
+  upNext: boolean;
+  /** The last overlay_up_next this socket was sent (null: none yet), so only changes go out. */
+  lastUpNext: string | null;
 }
 
 const hashOf = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -50,6 +55,9 @@ export class OverlayHub implements OverlayChannel {
   private readonly waiting = new Map<string, Set<() => void>>();
   private readonly sockets = new Map<WebSocket, OverlaySocket>();
   private readonly disconnected = new RevocationLog<string>();
+  /** 'Show "Up next"' switched on or off since an upgrade's lookup: the lookup's value is stale. */
+  private readonly upNextChanges = new RevocationLog<{ tokenHash: string; on: boolean }>();
+  private readonly upNextWanted = new Set<() => void>();
   private bus: RealtimeBus | null = null;
 
   constructor(private readonly now: () => number) {}
@@ -63,12 +71,23 @@ export class OverlayHub implements OverlayChannel {
     return this.disconnected.mark();
   }
 
+  /** Taken with disconnectMark: `add` checks whether 'Show "Up next"' changed during the lookup. */
+  upNextMark(): number {
+    return this.upNextChanges.mark();
+  }
+
   /**
    * A signed-in overlay: its token named an active overlay endpoint, whose URL names it
    * (`overlay://<name>`). Endpoints sharing a name share their overlays. False (and the socket
    * closed) when the token was disconnected while the upgrade was looking it up.
    */
-  add(name: string, token: string, socket: WebSocket, mark = this.disconnected.mark()): boolean {
+  add(
+    name: string,
+    token: string,
+    socket: WebSocket,
+    mark = this.disconnected.mark(),
+    upNext: { on: boolean; mark: number } = { on: false, mark: this.upNextChanges.mark() },
+  ): boolean {
     const tokenHash = hashOf(token);
     if (this.disconnected.since(mark, (gone) => gone === tokenHash)) {
       socket.close(UNKNOWN_OVERLAY.code, UNKNOWN_OVERLAY.reason);
@@ -77,7 +96,15 @@ export class OverlayHub implements OverlayChannel {
     const set = this.overlays.get(name) ?? new Set<WebSocket>();
     set.add(socket);
     this.overlays.set(name, set);
-    this.sockets.set(socket, { name, tokenHash, unacked: new Set() });
+    const state: OverlaySocket = { name, tokenHash, unacked: new Set(), upNext: upNext.on, lastUpNext: null };
+    // Switched during the lookup: the newest word counts. (Forgotten changes keep the lookup's value.)
+    let changed: boolean | null = null;
+    this.upNextChanges.since(upNext.mark, (change) => {
+      if (change.tokenHash === tokenHash && changed === null) changed = change.on;
+      return changed !== null;
+    });
+    if (changed !== null) state.upNext = changed;
+    this.sockets.set(socket, state);
     socket.on('message', (raw) => this.onOverlayMessage(socket, raw.toString()));
     // The page reconnects by itself after a drop.
     keepAlive(socket, () => {
@@ -85,7 +112,59 @@ export class OverlayHub implements OverlayChannel {
       this.sockets.delete(socket);
       if (set.size === 0 && this.overlays.get(name) === set) this.overlays.delete(name);
     });
+    if (state.upNext) this.wantUpNext();
     return true;
+  }
+
+  /**
+   * 'Show "Up next"' of the endpoint with this token was switched: its open pages, in every process,
+   * start or stop getting the list (a page switched off is sent an empty one, which hides it). Call
+   * it after the change committed.
+   */
+  setUpNext(token: string, on: boolean): void {
+    const tokenHash = hashOf(token);
+    this.setUpNextLocally(tokenHash, on);
+    this.bus?.publish(JSON.stringify({ kind: 'up_next', tokenHash, on } satisfies BusMessage));
+  }
+
+  private setUpNextLocally(tokenHash: string, on: boolean): void {
+    this.upNextChanges.record({ tokenHash, on });
+    let wanted = false;
+    for (const [socket, state] of this.sockets) {
+      if (state.tokenHash !== tokenHash || state.upNext === on) continue;
+      state.upNext = on;
+      if (on) wanted = true;
+      else if (state.lastUpNext !== null) {
+        state.lastUpNext = null;
+        if (socket.readyState === socket.OPEN) socket.send(upNextText([]));
+      }
+    }
+    if (wanted) this.wantUpNext();
+  }
+
+  /** Called when a page that shows 'Up next' opens or is switched on here: it needs the list. */
+  onUpNextWanted(listener: () => void): void {
+    this.upNextWanted.add(listener);
+  }
+
+  private wantUpNext(): void {
+    for (const listener of this.upNextWanted) listener();
+  }
+
+  /** True when some overlay open in this process shows 'Up next' (else reading the queue is wasted). */
+  wantsUpNext(): boolean {
+    for (const state of this.sockets.values()) if (state.upNext) return true;
+    return false;
+  }
+
+  /** The list to this process's overlays that show 'Up next'; each gets it only when it changed for them. */
+  sendUpNext(items: readonly TOverlayUpNextItem[]): void {
+    const text = upNextText(items);
+    for (const [socket, state] of this.sockets) {
+      if (!state.upNext || state.lastUpNext === text || socket.readyState !== socket.OPEN) continue;
+      state.lastUpNext = text;
+      socket.send(text);
+    }
   }
 
   /**
@@ -163,6 +242,8 @@ export class OverlayHub implements OverlayChannel {
       this.acked(message.name, message.alertId);
     } else if (message.kind === 'disconnect' && typeof message.tokenHash === 'string') {
       this.disconnectLocally(message.tokenHash);
+    } else if (message.kind === 'up_next' && typeof message.tokenHash === 'string') {
+      this.setUpNextLocally(message.tokenHash, message.on === true);
     }
   }
 
@@ -204,6 +285,14 @@ export class OverlayHub implements OverlayChannel {
     this.overlays.clear();
     this.sockets.clear();
   }
+}
+
+function upNextText(items: readonly TOverlayUpNextItem[]): string {
+  const message: TOverlayUpNext = {
+    type: 'overlay_up_next',
+    items: items.map(({ actionName, viewer }) => ({ actionName, viewer })),
+  };
+  return JSON.stringify(message);
 }
 
 /** Adds an id as the newest (a re-sent alert moves up), dropping the oldest past the cap. */

@@ -15,9 +15,12 @@ export const OVERLAY_SOCKET_PATH = '/ws/overlay';
  */
 export function registerOverlaySocketRoute(
   app: FastifyInstance,
-  services: { db: Db; overlays: Pick<OverlayHub, 'add' | 'disconnectMark'> },
+  services: { db: Db; overlays: Pick<OverlayHub, 'add' | 'disconnectMark' | 'upNextMark'> },
 ): void {
-  const endpoints = new WeakMap<FastifyRequest, { name: string; token: string; mark: number }>();
+  const endpoints = new WeakMap<
+    FastifyRequest,
+    { name: string; token: string; mark: number; upNext: { on: boolean; mark: number } }
+  >();
   const upgrades = upgradeRelease(app.log);
   app.get(
     OVERLAY_SOCKET_PATH,
@@ -28,8 +31,12 @@ export function registerOverlaySocketRoute(
         const token = (req.query as { token?: unknown }).token;
         if (typeof token !== 'string' || token.length === 0 || token.length > 64) return;
         const mark = services.overlays.disconnectMark();
+        const upNextMark = services.overlays.upNextMark();
         const endpoint = await findOverlayEndpoint(services.db.kysely, token);
-        if (endpoint) endpoints.set(req, { name: overlayName(endpoint.url), token, mark });
+        if (endpoint) {
+          const upNext = { on: endpoint.show_up_next === 1, mark: upNextMark };
+          endpoints.set(req, { name: overlayName(endpoint.url), token, mark, upNext });
+        }
       },
     },
     (socket, req) => {
@@ -39,7 +46,7 @@ export function registerOverlaySocketRoute(
         socket.close(UNKNOWN_OVERLAY.code, UNKNOWN_OVERLAY.reason);
         return;
       }
-      services.overlays.add(endpoint.name, endpoint.token, socket, endpoint.mark);
+      services.overlays.add(endpoint.name, endpoint.token, socket, endpoint.mark, endpoint.upNext);
     },
   );
 }

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
  * - shop_settings.queue_held: while set, triggers are accepted and charged but nothing is sent.
  * - queue_groups: one row per group that has run, naming the trigger that holds it now; the
  *   conditional update that sets it lets one process, and one trigger, have the group at a time.
+ * - webhook_endpoints.show_up_next: an overlay endpoint's page also lists the next triggers in line.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's Database type
 export async function up(db: Kysely<any>): Promise<void> {
@@ -50,10 +51,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('active_history_id', 'integer')
     .addColumn('free_at', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
+
+  await db.schema
+    .alterTable('webhook_endpoints')
+    .addColumn('show_up_next', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('webhook_endpoints').dropColumn('show_up_next').execute();
   await db.schema.dropTable('queue_groups').execute();
   await db.schema.alterTable('shop_settings').dropColumn('queue_held').execute();
   await db.schema.dropIndex('action_history_queue_state').on('action_history').execute();

@@ -12,6 +12,7 @@ import * as paymentReconcile from './2026_11_27_0010_payment_reconcile';
 import * as refundShares from './2026_11_27_0013_refund_shares';
 import * as dailyTotals from './2026_11_27_0014_daily_totals';
 import * as controlRoom from './2026_11_28_0015_control_room';
+import * as timedEffects from './2026_11_28_0016_timed_effects';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0013_refund_shares': refundShares,
   '2026_11_27_0014_daily_totals': dailyTotals,
   '2026_11_28_0015_control_room': controlRoom,
+  '2026_11_28_0016_timed_effects': timedEffects,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -180,7 +180,15 @@ export async function releaseLease(db: Executor, id: number, token: string, now:
 export type DeliveryOutcome =
   | { status: 'delivered'; response: string; attempts: number; now: number }
   | { status: 'failed'; error: string; attempts: number; now: number }
-  | { status: 'queued'; error: string; attempts: number; nextAttemptAt: number; now: number };
+  | {
+      status: 'queued';
+      error: string;
+      attempts: number;
+      nextAttemptAt: number;
+      now: number;
+      /** Set while its target is waited for (it did not answer); null or absent once it answered. */
+      heldSince?: number | null;
+    };
 
 /**
  * Records an attempt's outcome only while the lease token still holds (fencing): a worker whose
@@ -213,7 +221,9 @@ export async function finishDelivery(
       lease_token: null,
       updated_at: outcome.now,
       last_error: outcome.error.slice(0, 500),
-      ...(outcome.status === 'queued' ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+      ...(outcome.status === 'queued'
+        ? { next_attempt_at: outcome.nextAttemptAt, held_since: outcome.heldSince ?? null }
+        : {}),
     })
     .where('id', '=', id)
     .where('lease_token', '=', leaseToken)

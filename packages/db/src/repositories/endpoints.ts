@@ -50,6 +50,8 @@ export async function insertEndpoint(
     active: boolean;
     /** overlay:// endpoints: the page's secret token. */
     overlayToken?: string | null;
+    /** overlay:// endpoints: the page also lists the next triggers in line. */
+    showUpNext?: boolean;
     now: number;
   },
 ): Promise<number> {
@@ -62,6 +64,7 @@ export async function insertEndpoint(
       game_type: values.gameType,
       active: values.active ? 1 : 0,
       overlay_token: values.overlayToken ?? null,
+      show_up_next: values.showUpNext ? 1 : 0,
       created_at: values.now,
     })
     .executeTakeFirstOrThrow();

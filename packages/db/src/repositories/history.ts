@@ -158,7 +158,10 @@ export interface DeliverySummary {
 export type HistoryWithDeliveries = ActionHistoryRow & { username: string | null } & DeliverySummary;
 
 /** The trigger behind an 'action' ledger row and its deliveries' summary (toTransactionDelivery). */
-export type TriggerDeliveries = Pick<ActionHistoryRow, 'id' | 'refunded' | 'is_test' | 'success' | 'queue_state'> &
+export type TriggerDeliveries = Pick<
+  ActionHistoryRow,
+  'id' | 'refunded' | 'is_test' | 'success' | 'queue_state' | 'effect_state'
+> &
   DeliverySummary;
 
 /** Two correlated subqueries over deliveries_history: the most attempts and whether a failed try awaits a retry. */
@@ -197,7 +200,7 @@ export async function triggersOfTransactions(
   if (transactionIds.length === 0) return found;
   const rows = await db
     .selectFrom('action_history')
-    .select(['id', 'transaction_id', 'refunded', 'is_test', 'success', 'queue_state'])
+    .select(['id', 'transaction_id', 'refunded', 'is_test', 'success', 'queue_state', 'effect_state'])
     .select(deliverySummary)
     .where('transaction_id', 'in', [...transactionIds])
     .execute();

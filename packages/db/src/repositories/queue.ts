@@ -1,4 +1,4 @@
-import type { TDeliveryStatus, TQueueMark } from '@shop/domain';
+import type { TDeliveryStatus, TEffectState, TQueueMark } from '@shop/domain';
 import { sql } from 'kysely';
 import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
@@ -53,6 +53,11 @@ export interface OpenTriggerRow {
   next_attempt_at: number | string | null;
   /** Its first target: ungrouped triggers line up per endpoint. */
   endpoint_id: number | null;
+  /** Its deliveries waiting for a target that did not answer. */
+  waiting_for_target: number | string | null;
+  success: number | null;
+  ends_at: number | null;
+  effect_state: TEffectState | null;
 }
 
 /**
@@ -64,7 +69,9 @@ export async function listOpenTriggers(db: Executor, userId?: number): Promise<O
     .selectFrom('action_history as h')
     .innerJoin('users as u', 'u.id', 'h.user_id')
     .leftJoin('stream_actions as a', 'a.id', 'h.action_id')
-    .leftJoin('deliveries as d', (join) => join.onRef('d.history_id', '=', 'h.id').on('d.is_resend', '=', 0))
+    .leftJoin('deliveries as d', (join) =>
+      join.onRef('d.history_id', '=', 'h.id').on((eb) => eb.or([eb('d.is_resend', '=', 0), eb('d.kind', '=', 'stop')])),
+    )
     .select((eb) => [
       'h.id',
       'h.action_id',
@@ -79,7 +86,20 @@ export async function listOpenTriggers(db: Executor, userId?: number): Promise<O
       'h.queue_group',
       'h.queue_rank',
       'a.gap_seconds',
+      'h.success',
+      'h.ends_at',
+      'h.effect_state',
       eb.fn.sum<number>(eb.case().when('d.status', '=', 'in_flight').then(1).else(0).end()).as('in_flight'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('d.status', '=', 'queued'), eb('d.held_since', 'is not', null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('waiting_for_target'),
       eb.fn
         .sum<number>(
           eb
@@ -96,8 +116,13 @@ export async function listOpenTriggers(db: Executor, userId?: number): Promise<O
         .as('next_attempt_at'),
       eb.fn.min<number>('d.endpoint_id').as('endpoint_id'),
     ])
-    .where('h.success', 'is', null)
-    .where('h.refunded', '=', 0)
+    // Open: not settled yet, or settled with its effect still on (running, or its stop failed).
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('h.success', 'is', null), eb('h.refunded', '=', 0)]),
+        eb('h.effect_state', 'in', ['running', 'stop_failed']),
+      ]),
+    )
     .where('h.is_test', '=', 0)
     .groupBy([
       'h.id',
@@ -113,6 +138,9 @@ export async function listOpenTriggers(db: Executor, userId?: number): Promise<O
       'h.queue_group',
       'h.queue_rank',
       'a.gap_seconds',
+      'h.success',
+      'h.ends_at',
+      'h.effect_state',
     ])
     .orderBy('h.id');
   if (userId !== undefined) query = query.where('h.user_id', '=', userId);
@@ -134,6 +162,7 @@ export interface DecisionRow {
   queue_group: string | null;
   created_at: number;
   transaction_id: number | null;
+  effect_state: TEffectState | null;
 }
 
 /**
@@ -146,7 +175,10 @@ export async function lockForDecision(
   /** Null: a plain read, outside any decision (what a reply shows afterwards). */
   dialect: DialectName | null,
   historyId: number,
-): Promise<{ row: DecisionRow; deliveries: { status: TDeliveryStatus; attempts: number }[] } | null> {
+): Promise<{
+  row: DecisionRow;
+  deliveries: { status: TDeliveryStatus; attempts: number; held_since: number | null }[];
+} | null> {
   let history = tx
     .selectFrom('action_history')
     .select([
@@ -163,6 +195,7 @@ export async function lockForDecision(
       'queue_group',
       'created_at',
       'transaction_id',
+      'effect_state',
     ])
     .where('id', '=', historyId);
   if (dialect === 'mysql') history = history.forUpdate();
@@ -170,7 +203,7 @@ export async function lockForDecision(
   if (!row) return null;
   let deliveries = tx
     .selectFrom('deliveries')
-    .select(['status', 'attempts'])
+    .select(['status', 'attempts', 'held_since'])
     .where('history_id', '=', historyId)
     .where('is_resend', '=', 0);
   if (dialect === 'mysql') deliveries = deliveries.forUpdate();
@@ -382,7 +415,16 @@ export async function freeGroupsOfEndedTriggers(db: Executor, now: number): Prom
     .selectFrom('queue_groups as g')
     .innerJoin('action_history as h', 'h.id', 'g.active_history_id')
     .select('h.id')
-    .where((w) => w.or([w('h.success', 'is not', null), w('h.refunded', '=', 1)]))
+    // Ended: refunded, or settled and not a timed effect still running (that holds its group).
+    .where((w) =>
+      w.or([
+        w('h.refunded', '=', 1),
+        w.and([
+          w('h.success', 'is not', null),
+          w.or([w('h.effect_state', 'is', null), w('h.effect_state', '!=', 'running')]),
+        ]),
+      ]),
+    )
     .execute();
   if (stale.length === 0) return;
   await db

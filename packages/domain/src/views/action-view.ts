@@ -1,5 +1,6 @@
 import type { TGameType, TStreamAction, TTargetType } from '../actions';
 import { cooldownEndsAtIso } from '../cooldowns';
+import type { TStackMode } from '../effects';
 import { isSet, type StoredFlag } from './stored';
 
 /** An action as stored, with its category's name. */
@@ -23,6 +24,11 @@ export interface StoredAction {
   approval_timeout_seconds: number;
   queue_group: string | null;
   gap_seconds: number;
+  duration_seconds: number;
+  stop_command: string | null;
+  stack_mode: string;
+  wait_for_target: StoredFlag;
+  hold_max_seconds: number;
 }
 
 /**
@@ -53,5 +59,10 @@ export function toStreamAction(row: StoredAction, now: number, userLastAt: numbe
     approvalTimeoutSeconds: row.approval_timeout_seconds,
     queueGroup: row.queue_group,
     gapSeconds: row.gap_seconds,
+    durationSeconds: row.duration_seconds,
+    stopCommand: row.stop_command,
+    stackMode: row.stack_mode as TStackMode,
+    waitForTarget: isSet(row.wait_for_target),
+    holdMaxSeconds: row.hold_max_seconds,
   };
 }

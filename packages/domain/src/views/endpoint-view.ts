@@ -11,6 +11,7 @@ export interface StoredEndpoint {
   game_type: string;
   active: StoredFlag;
   overlay_token: string | null;
+  show_up_next: StoredFlag;
 }
 
 /**
@@ -27,6 +28,7 @@ export function toWebhookEndpoint(row: StoredEndpoint, origin = ''): TWebhookEnd
     gameType: row.game_type as TEndpointGameType,
     active: isSet(row.active),
     overlayUrl: row.overlay_token ? `${origin}/overlay/${row.overlay_token}` : null,
+    showUpNext: row.overlay_token !== null && isSet(row.show_up_next),
   };
 }
 

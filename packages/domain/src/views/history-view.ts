@@ -1,5 +1,6 @@
 import { MAX_DELIVERY_ATTEMPTS } from '../delivery-retries';
 import { deliveryStateOf, type TTransactionDelivery } from '../delivery-states';
+import type { TEffectState } from '../effects';
 import type { TActionHistoryRecord, THistoryFlags } from '../history';
 import type { TQueueMark } from '../trigger-states';
 import { countOf, isoOf, isSet, outcomeOf, type StoredCount, type StoredFlag } from './stored';
@@ -11,6 +12,8 @@ export interface StoredTriggerFlags {
   success: number | null;
   /** The streamer's mark on it (awaiting_approval, rejected, expired, skipped), if any. */
   queue_state?: TQueueMark | null;
+  /** A timed effect's state once started. */
+  effect_state?: TEffectState | null;
 }
 
 /** A trigger's own deliveries (resends left out), summed up where it is read. */
@@ -40,7 +43,7 @@ const flagsOf = (row: StoredTriggerFlags): THistoryFlags => ({
 const retrying = (row: StoredDeliverySummary): boolean => countOf(row.delivery_retrying) > 0;
 
 const stateOf = (row: StoredTriggerFlags & StoredDeliverySummary) =>
-  deliveryStateOf({ ...flagsOf(row), mark: row.queue_state ?? null }, retrying(row));
+  deliveryStateOf({ ...flagsOf(row), mark: row.queue_state ?? null, effect: row.effect_state ?? null }, retrying(row));
 
 /** One trigger as the admin list shows it. */
 export function toHistoryRecord(row: StoredHistoryRecord): TActionHistoryRecord {

@@ -13,6 +13,7 @@ const endpoint = {
   game_type: 'other',
   active: 1,
   overlay_token: 'tok',
+  show_up_next: 1,
 };
 
 describe('views of stored rows', () => {
@@ -22,11 +23,13 @@ describe('views of stored rows', () => {
       hasSecret: true,
       active: true,
       overlayUrl: 'https://shop.example/overlay/tok',
+      showUpNext: true,
     });
     expect(toWebhookEndpoint({ ...endpoint, secret_key: '', overlay_token: null })).toMatchObject({
       secretKey: '',
       hasSecret: false,
       overlayUrl: null,
+      showUpNext: false,
     });
   });
 

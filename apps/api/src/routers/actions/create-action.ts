@@ -27,6 +27,11 @@ export const createAction = adminProcedure
       approval_timeout_seconds: input.approvalTimeoutSeconds,
       queue_group: input.queueGroup,
       gap_seconds: input.gapSeconds,
+      duration_seconds: input.durationSeconds,
+      stop_command: input.stopCommand || null,
+      stack_mode: input.stackMode,
+      wait_for_target: input.waitForTarget ? 1 : 0,
+      hold_max_seconds: input.holdMaxSeconds,
       created_at: now(),
     });
     return readAction(db.kysely, id, now());

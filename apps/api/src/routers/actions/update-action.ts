@@ -1,6 +1,8 @@
 import { updateStreamAction } from '@shop/db';
 import {
   AppError,
+  STOP_COMMAND_REQUIRED,
+  stopCommandPresent,
   TARGET_PLACEHOLDER_MESSAGE,
   TARGET_TYPE_MESSAGE,
   targetPlaceholderAllowed,
@@ -25,6 +27,14 @@ export const updateAction = adminProcedure
     if (!targetPlaceholderAllowed(targetType, input.webhookAction ?? current.webhookAction)) {
       throw new AppError('BAD_REQUEST', `webhookAction: ${TARGET_PLACEHOLDER_MESSAGE}`);
     }
+    const durationSeconds = input.durationSeconds ?? current.durationSeconds;
+    const stopCommand = input.stopCommand !== undefined ? input.stopCommand : current.stopCommand;
+    if (!stopCommandPresent({ durationSeconds, stopCommand })) {
+      throw new AppError('BAD_REQUEST', `stopCommand: ${STOP_COMMAND_REQUIRED}`);
+    }
+    if (!targetPlaceholderAllowed(targetType, stopCommand ?? '')) {
+      throw new AppError('BAD_REQUEST', `stopCommand: ${TARGET_PLACEHOLDER_MESSAGE}`);
+    }
     const categoryId = await resolveCategoryId(db.kysely, input);
     await updateStreamAction(db.kysely, input.id, {
       ...(input.name !== undefined && { name: input.name }),
@@ -43,6 +53,11 @@ export const updateAction = adminProcedure
       ...(input.approvalTimeoutSeconds !== undefined && { approval_timeout_seconds: input.approvalTimeoutSeconds }),
       ...(input.queueGroup !== undefined && { queue_group: input.queueGroup }),
       ...(input.gapSeconds !== undefined && { gap_seconds: input.gapSeconds }),
+      ...(input.durationSeconds !== undefined && { duration_seconds: input.durationSeconds }),
+      ...(input.stopCommand !== undefined && { stop_command: input.stopCommand || null }),
+      ...(input.stackMode !== undefined && { stack_mode: input.stackMode }),
+      ...(input.waitForTarget !== undefined && { wait_for_target: input.waitForTarget ? 1 : 0 }),
+      ...(input.holdMaxSeconds !== undefined && { hold_max_seconds: input.holdMaxSeconds }),
     });
     return readAction(db.kysely, input.id, now());
   });

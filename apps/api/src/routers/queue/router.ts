@@ -7,6 +7,8 @@ import { reject } from './reject';
 import { retry } from './retry';
 import { setHold } from './set-hold';
 import { skip } from './skip';
+import { stop } from './stop';
+import { stopAll } from './stop-all';
 
 export const queueRouter = router({
   list: listQueue,
@@ -17,4 +19,6 @@ export const queueRouter = router({
   front,
   retry,
   setHold,
+  stop,
+  stopAll,
 });
