@@ -64,6 +64,12 @@ const ZEnv = z
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000')
       .default(30),
+    GIFT_MAX_PER_DAY: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000_000, 'must be at most 1000000000')
+      .default(5000),
     DB_LOG_QUERIES: booleanString.default(false),
     REDIS_URL: z
       .string()
@@ -183,6 +189,8 @@ export interface Config {
   social: SocialConfig;
   /** Watch-time rewards, the Streamer.bot conversion and the key for secrets at rest. */
   earning: EarningConfig;
+  /** Gifts between viewers: the coins one sender may give per UTC day (GIFT_MAX_PER_DAY). */
+  gifts: { maxPerDay: number };
 }
 
 export interface EarningConfig {
@@ -378,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trigger: { max: e.TRIGGER_LIMIT_PER_10S, windowMs: 10_000 },
     },
     payments: resolvePayments(e),
+    gifts: { maxPerDay: e.GIFT_MAX_PER_DAY },
     paymentReconcile: { intervalMs: e.PAYMENT_RECONCILE_INTERVAL_S * 1000 },
     delivery: {
       autoStart: e.DELIVERY_WORKER,

@@ -10,6 +10,8 @@ export interface ClientError {
   message: string;
   /** Set on a 429: the seconds the client should wait, sent as Retry-After. */
   retryAfterSeconds?: number;
+  /** Sent beside the message ({status:'error', message, ...details}). */
+  details?: Readonly<Record<string, number>>;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -24,7 +26,12 @@ export function toClientError(error: unknown): ClientError {
     return { status: 429, code: cause.code, message: cause.message, retryAfterSeconds: cause.retryAfterSeconds };
   }
   if (cause instanceof AppError) {
-    return { status: APP_ERROR_STATUS[cause.code].http, code: cause.code, message: cause.message };
+    return {
+      status: APP_ERROR_STATUS[cause.code].http,
+      code: cause.code,
+      message: cause.message,
+      ...(cause.details && { details: cause.details }),
+    };
   }
   if (cause instanceof ZodError) {
     return { status: 400, code: 'BAD_REQUEST', message: describeZodError(cause) };

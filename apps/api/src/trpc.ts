@@ -10,7 +10,16 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const client = toClientError(error);
-      return { ...shape, message: client.message, data: { ...shape.data, stack: undefined, appCode: client.code } };
+      return {
+        ...shape,
+        message: client.message,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          appCode: client.code,
+          ...(client.details && { details: client.details }),
+        },
+      };
     },
   });
 

@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     webDistDir: null,
     payments: { provider: 'demo' },
+    gifts: { maxPerDay: 5000 },
     // Off: tests run reconciliation passes themselves (services.paymentReconciler.runOnce()).
     paymentReconcile: { intervalMs: 0 },
     // Generous so suites can register many users from one address; the rate-limit test sets its own.

@@ -102,6 +102,20 @@ export interface StreamActionsTable {
   /** An unreachable target is waited for, up to hold_max_seconds, instead of burning the retries. */
   wait_for_target: Bool;
   hold_max_seconds: ColumnType<number, number | undefined, number>;
+  /** Triggers left (null: unlimited); a refund puts one back. */
+  stock: Optional<number>;
+  /** Triggers per broadcast, all viewers and per viewer (null: no limit). */
+  per_stream_limit: Optional<number>;
+  per_viewer_per_stream_limit: Optional<number>;
+  /** Surge pricing (percent 0: off); surge_steps as of surge_at, fading by one per surge_decay_seconds. */
+  surge_percent: ColumnType<number, number | undefined, number>;
+  surge_decay_seconds: ColumnType<number, number | undefined, number>;
+  surge_max_multiplier: ColumnType<number, number | undefined, number>;
+  surge_steps: ColumnType<number, number | undefined, number>;
+  surge_at: ColumnType<Millis, Millis | undefined, Millis>;
+  /** A crowd goal (issue 27): null, or the coins viewers gather within pool_window_seconds. */
+  pool_goal: Optional<number>;
+  pool_window_seconds: ColumnType<number, number | undefined, number>;
 }
 
 export interface PaymentsTable {
@@ -164,6 +178,8 @@ export interface ShopSettingsTable {
   paused: Bool;
   auto_pause_when_offline: Bool;
   queue_held: Bool;
+  /** The admin's switch for gifts between viewers (on by default). */
+  gifting_enabled: Bool;
   updated_at: Millis;
 }
 
@@ -200,6 +216,20 @@ export interface ActionHistoryTable {
   effect_state: Optional<TEffectState>;
   /** An 'extend' trigger: the running trigger it lengthened, which stops for both. */
   extends_id: Optional<number>;
+}
+
+/** A gift of coins from one viewer to another; its ledger rows are gift:<id>:sent and gift:<id>:received. */
+export interface GiftsTable {
+  id: Generated<number>;
+  from_user_id: number;
+  to_user_id: number;
+  coins: number;
+  message: string | null;
+  /** The sender's idempotency key; unique per sender. */
+  request_id: string;
+  /** The sender's balance right after the gift: what a replay answers. */
+  balance_after: number;
+  created_at: Millis;
 }
 
 export interface QueueGroupsTable {
@@ -350,7 +380,39 @@ export interface RefundSharesTable {
   created_at: Millis;
 }
 
+/** A crowd goal's gathering (migration 0018): open until it fires or its window ends. */
+export interface PoolsTable {
+  id: Generated<number>;
+  action_id: number;
+  action_name: string;
+  goal: number;
+  raised: ColumnType<number, number | undefined, number>;
+  opened_at: Millis;
+  ends_at: Millis;
+  state: ColumnType<'open' | 'fired' | 'expired', 'open' | undefined, 'fired' | 'expired'>;
+  /** The action's id while open, NULL after: its unique index allows one open pool per action. */
+  open_action_id: Optional<number>;
+  /** The trigger a fired pool wrote. */
+  history_id: Optional<number>;
+}
+
+export interface PoolContributionsTable {
+  id: Generated<number>;
+  pool_id: number;
+  user_id: number;
+  coins: number;
+  request_id: string;
+  /** The ledger row of the debit. */
+  transaction_id: number;
+  /** The contributor's balance right after it: what a replay answers. */
+  balance_after: number;
+  refunded: Bool;
+  created_at: Millis;
+}
+
 export interface Database {
+  pools: PoolsTable;
+  pool_contributions: PoolContributionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   action_history: ActionHistoryTable;
   deliveries: DeliveriesTable;
@@ -373,6 +435,7 @@ export interface Database {
   daily_supporter_totals: DailySupporterTotalsTable;
   daily_endpoint_totals: DailyEndpointTotalsTable;
   refund_shares: RefundSharesTable;
+  gifts: GiftsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -389,10 +452,13 @@ export type CoinPackageUpdate = Updateable<CoinPackagesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 export type StreamActionRow = Selectable<StreamActionsTable>;
+export type PoolRow = Selectable<PoolsTable>;
+export type PoolContributionRow = Selectable<PoolContributionsTable>;
 export type NewStreamAction = Insertable<StreamActionsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type ActionHistoryRow = Selectable<ActionHistoryTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
+export type GiftRow = Selectable<GiftsTable>;
 export type CategoryUpdate = Updateable<CategoriesTable>;
 export type StreamActionUpdate = Updateable<StreamActionsTable>;
 export type WebhookEndpointUpdate = Updateable<WebhookEndpointsTable>;

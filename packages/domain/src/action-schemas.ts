@@ -12,7 +12,9 @@ import {
   targetTypeAllowed,
 } from './actions';
 import { ZCooldownFields } from './cooldown-schemas';
+import { ECONOMY_FIELD_DEFAULTS, ZEconomyFields } from './economy-schemas';
 import { EFFECT_FIELD_DEFAULTS, STOP_COMMAND_REQUIRED, stopCommandPresent, ZEffectFields } from './effect-schemas';
+import { POOL_FIELD_DEFAULTS, ZPoolFields } from './pool-schemas';
 import { QUEUE_FIELD_DEFAULTS, ZQueueFields } from './queue-schemas';
 import { optionalHttpUrl } from './validation';
 
@@ -40,6 +42,8 @@ const ZActionFields = z.object({
   ...ZCooldownFields.shape,
   ...ZQueueFields.shape,
   ...ZEffectFields.shape,
+  ...ZEconomyFields.shape,
+  ...ZPoolFields.shape,
 });
 
 const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }) =>
@@ -66,8 +70,23 @@ export const ZStreamActionInput = ZActionFields.extend({
   stackMode: ZEffectFields.shape.stackMode.default(EFFECT_FIELD_DEFAULTS.stackMode),
   waitForTarget: ZEffectFields.shape.waitForTarget.default(EFFECT_FIELD_DEFAULTS.waitForTarget),
   holdMaxSeconds: ZEffectFields.shape.holdMaxSeconds.default(EFFECT_FIELD_DEFAULTS.holdMaxSeconds),
+  stock: ZEconomyFields.shape.stock.default(ECONOMY_FIELD_DEFAULTS.stock),
+  perStreamLimit: ZEconomyFields.shape.perStreamLimit.default(ECONOMY_FIELD_DEFAULTS.perStreamLimit),
+  perViewerPerStreamLimit: ZEconomyFields.shape.perViewerPerStreamLimit.default(
+    ECONOMY_FIELD_DEFAULTS.perViewerPerStreamLimit,
+  ),
+  surgePercent: ZEconomyFields.shape.surgePercent.default(ECONOMY_FIELD_DEFAULTS.surgePercent),
+  surgeDecaySeconds: ZEconomyFields.shape.surgeDecaySeconds.default(ECONOMY_FIELD_DEFAULTS.surgeDecaySeconds),
+  surgeMaxMultiplier: ZEconomyFields.shape.surgeMaxMultiplier.default(ECONOMY_FIELD_DEFAULTS.surgeMaxMultiplier),
+  poolGoal: ZPoolFields.shape.poolGoal.default(POOL_FIELD_DEFAULTS.poolGoal),
+  poolWindowSeconds: ZPoolFields.shape.poolWindowSeconds.default(POOL_FIELD_DEFAULTS.poolWindowSeconds),
 })
   .refine(stopCommandPresent, { message: STOP_COMMAND_REQUIRED, path: ['stopCommand'] })
+  // A crowd goal fires once for everyone, at once: no approval, no effect timer, no single player.
+  .refine((v) => v.poolGoal === null || (!v.requiresApproval && v.durationSeconds === 0 && v.targetType === 'global'), {
+    message: 'A crowd goal cannot need approval, last a while or target one player',
+    path: ['poolGoal'],
+  })
   .refine(targetOnlyForRust, targetRule)
   .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule)
   .refine((v) => targetPlaceholderAllowed(v.targetType, v.stopCommand ?? ''), {
@@ -107,5 +126,10 @@ export const ZTrigger = z.object({
    * result again and is charged once (a double click, a retry after a lost reply).
    */
   requestId: ZRequestId.optional(),
+  /**
+   * The price the viewer saw. When surge pricing moved it, the trigger is refused (409 with the
+   * current price) and nothing is charged; without it the current price is charged.
+   */
+  expectedCost: z.number().int().positive().optional(),
 });
 export type TTrigger = z.input<typeof ZTrigger>;

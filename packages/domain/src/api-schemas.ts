@@ -59,6 +59,23 @@ export const ZStreamActionOut = z.object({
     .describe('a trigger while it runs: waits (queue), lengthens it (extend) or is refused'),
   waitForTarget: z.boolean().describe('an unreachable target is waited for, up to holdMaxSeconds, then refunded'),
   holdMaxSeconds: z.number().int(),
+  stock: z.number().int().nullable().describe('triggers left to sell (null: unlimited); the admin restocks'),
+  perStreamLimit: z.number().int().nullable(),
+  perViewerPerStreamLimit: z.number().int().nullable(),
+  surgePercent: z.number().int().describe('each trigger raises the price by this percent of the base (0: off)'),
+  surgeDecaySeconds: z.number().int().describe('how long one step of surge takes to fade'),
+  surgeMaxMultiplier: z.number().describe('the price never passes cost x this'),
+  stockLeft: z.number().int().nullable().describe('null: unlimited'),
+  streamLimitLeft: z.number().int().nullable().describe('triggers left this stream, everyone together; null: no limit'),
+  viewerLimitLeft: z
+    .number()
+    .int()
+    .nullable()
+    .describe('triggers left this stream for the signed-in viewer; null: no limit or anonymous'),
+  limitWindow: z.enum(['stream', 'day']).describe("what 'per stream' means now: the Twitch broadcast, or the UTC day"),
+  currentCost: z.number().int().describe('the price now (cost, raised by surge)'),
+  poolGoal: z.number().int().nullable().describe('a crowd goal: viewers put coins toward it; null: triggered alone'),
+  poolWindowSeconds: z.number().int().describe('how long a crowd goal stays open after its first contribution'),
 });
 
 export const ZCoinPackageOut = z.object({

@@ -58,10 +58,18 @@ export function appErrorCodeFromTrpc(code: string): TAppErrorCode {
 export class AppError extends Error {
   readonly code: TAppErrorCode;
 
-  constructor(code: TAppErrorCode, message: string, options?: { cause?: unknown }) {
+  /** Numbers a client needs beside the message (the new price of a 409 'The price changed'). */
+  readonly details: Readonly<Record<string, number>> | undefined;
+
+  constructor(
+    code: TAppErrorCode,
+    message: string,
+    options?: { cause?: unknown; details?: Readonly<Record<string, number>> },
+  ) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
+    this.details = options?.details;
   }
 
   static is(value: unknown): value is AppError {

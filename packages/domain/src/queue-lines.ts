@@ -14,6 +14,8 @@ export interface LineEntry {
   /** Seconds the group waits after this one before the next. */
   gapSeconds: number;
   nextAttemptAt: number | null;
+  /** A running timed effect: when it ends (the next of its line starts after it and the gap). */
+  endsAt?: number | null;
 }
 
 export interface PlaceInLine {
@@ -74,7 +76,8 @@ export function placesInLine(entries: readonly LineEntry[], options: LineOptions
       places.set(entry.historyId, { position, eta });
       if (grouped !== null) {
         const began = Math.max(startAt, eta ?? startAt);
-        startAt = began + options.perItemMs + entry.gapSeconds * 1000;
+        const done = entry.state === 'running' && entry.endsAt ? entry.endsAt : began + options.perItemMs;
+        startAt = done + entry.gapSeconds * 1000;
       }
     });
   }

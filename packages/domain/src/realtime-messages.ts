@@ -44,6 +44,8 @@ export interface TActionStatusMessage {
   approvalExpiresAt?: string | null;
   /** While a timed effect runs: when it ends. */
   endsAt?: string | null;
+  /** While held for a target that does not answer: what it waits for ('the game server'). */
+  waitingFor?: string | null;
   /** What it cost: the words of a refunded end name the coins. */
   cost?: number;
   timestamp: string;
@@ -64,12 +66,28 @@ export type TRealtimeMessage =
   | TActionStatusMessage
   | TBalanceChangedMessage
   | TQueueChangedMessage
+  | TPoolProgressMessage
   | { type: 'shop_status'; paused: boolean; reason: TShopPauseReason | null };
 
 /**
- * Coins arrived without the viewer asking (a watch-time reward, a channel-point conversion): sent to
- * that viewer's signed-in sockets only, so the balance pill can update. `userId` routes it and is
- * removed before it is sent.
+ * To everyone: a crowd goal moved (opened, a contribution, fired, or expired short of its goal).
+ * Public figures only: who put in how much stays with each contributor's own ledger.
+ */
+export interface TPoolProgressMessage {
+  type: 'pool_progress';
+  actionId: number;
+  actionName: string;
+  goal: number;
+  raised: number;
+  contributors: number;
+  endsAt: string;
+  state: 'open' | 'fired' | 'expired';
+}
+
+/**
+ * Coins arrived without the viewer asking (a watch-time reward, a channel-point conversion, another
+ * viewer's gift): sent to that viewer's signed-in sockets only, so the balance pill can update.
+ * `userId` routes it and is removed before it is sent.
  */
 export interface TBalanceChangedMessage {
   type: 'balance_changed';
@@ -77,7 +95,10 @@ export interface TBalanceChangedMessage {
   balance: number;
   /** The coins added and why. */
   amount: number;
-  reason: 'reward' | 'conversion';
+  reason: 'reward' | 'conversion' | 'gift';
+  /** A gift: who gave it (display name, else login name) and their note, if any. */
+  from?: string;
+  message?: string | null;
   timestamp: string;
 }
 

@@ -13,6 +13,7 @@ import {
 import { AppError, type TQueue, type TQueueDecision, type TQueueItem } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryWorker, QueueSweep } from '../delivery/worker';
+import { sweepPools } from '../pools/sweep';
 import type { RealtimeHub } from '../realtime/hub';
 import { applyDecision, type DecisionDeps } from './decisions';
 import { QueueNotifier } from './queue-notifier';
@@ -88,6 +89,7 @@ export class ControlRoom implements QueueSweep {
   /** The worker's pass: approvals that ran out end as expired; free groups get their next trigger. */
   async sweep(): Promise<{ held: boolean }> {
     const { db, now, log } = this.deps;
+    await sweepPools(this.deps);
     for (const historyId of await findExpiredApprovals(db.kysely, now(), EXPIRE_BATCH)) {
       await applyDecision(this.decisions, 'expire', historyId).catch((error: unknown) => {
         // Decided meanwhile (approved or rejected a moment before): nothing left to expire.

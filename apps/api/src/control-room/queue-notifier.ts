@@ -85,7 +85,7 @@ export class QueueNotifier {
         LINE_STATES.includes(item.state) &&
         (item.queueGroup !== null || item.state !== 'queued' || this.told.has(item.historyId));
       if (!waits) continue;
-      const key = `${item.state}:${item.position ?? ''}`;
+      const key = `${item.state}:${item.position ?? ''}:${item.waitingFor ?? ''}`;
       if (this.told.get(item.historyId) === key) continue;
       this.told.set(item.historyId, key);
       sendReceipt(
@@ -97,6 +97,7 @@ export class QueueNotifier {
           position: item.position,
           eta: item.eta === null ? null : Date.parse(item.eta),
           approvalExpiresAt: item.approvalExpiresAt === null ? null : Date.parse(item.approvalExpiresAt),
+          waitingFor: item.waitingFor,
         },
       );
     }

@@ -58,6 +58,7 @@ export function queueOf(
     dueAt: row.next_attempt_at === null ? null : Number(row.next_attempt_at),
     gapSeconds: count(row.gap_seconds),
     nextAttemptAt: row.next_attempt_at === null ? null : Number(row.next_attempt_at),
+    endsAt: row.ends_at === null ? null : Number(row.ends_at),
   }));
   const places = placesInLine(entries, {
     now,

@@ -1,4 +1,4 @@
-import { type ActionHistoryRow, type Db, findUserById } from '@shop/db';
+import { type ActionHistoryRow, type Db, findUserById, poolSharesOfHistory } from '@shop/db';
 import { MAX_DELIVERY_ATTEMPTS, type TActionStatusMessage, type TReceiptStatus } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeHub } from '../realtime/hub';
@@ -35,6 +35,7 @@ export interface ReceiptStep {
   approvalExpiresAt?: number | null;
   /** While a timed effect runs. */
   endsAt?: number | null;
+  waitingFor?: string | null;
 }
 
 function wordingOf(status: TReceiptStatus): string | null {
@@ -68,6 +69,7 @@ export function sendReceipt(
     ...(step.eta !== undefined && { eta: isoOrNull(step.eta) }),
     ...(step.approvalExpiresAt !== undefined && { approvalExpiresAt: isoOrNull(step.approvalExpiresAt) }),
     ...(step.endsAt !== undefined && { endsAt: isoOrNull(step.endsAt) }),
+    ...(step.waitingFor !== undefined && { waitingFor: step.waitingFor }),
     ...(history.cost !== undefined && { cost: history.cost }),
     timestamp: new Date(services.now()).toISOString(),
   };
@@ -86,6 +88,24 @@ export async function sendRefundReceipt(
   attempt: number,
   status: Extract<TReceiptStatus, 'refunded' | 'rejected' | 'expired' | 'skipped'> = 'refunded',
 ): Promise<void> {
+  // A fired crowd goal was paid by many: each contributor hears of their own share.
+  const shares = await poolSharesOfHistory(services.db.kysely, history.id);
+  if (shares.size > 0) {
+    for (const [userId, coins] of shares) {
+      const contributor = await findUserById(services.db.kysely, userId);
+      sendReceipt(
+        services,
+        { ...history, user_id: userId, cost: coins },
+        {
+          status,
+          attempt,
+          refundedCoins: coins,
+          ...(contributor && { balance: Number(contributor.coin_balance) }),
+        },
+      );
+    }
+    return;
+  }
   const user = await findUserById(services.db.kysely, history.user_id);
   sendReceipt(services, history, {
     status,

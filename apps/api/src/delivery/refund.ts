@@ -5,8 +5,10 @@ import {
   type Executor,
   findHistory,
   markHistoryRefunded,
+  returnStock,
   transactionWithRetry,
 } from '@shop/db';
+import { refundPoolShares } from '../pools/refund-shares';
 import { type ReceiptDeps, sendRefundReceipt } from './receipts';
 
 export type RefundedEnd = 'refunded' | 'rejected' | 'expired' | 'skipped';
@@ -18,12 +20,16 @@ export type RefundedEnd = 'refunded' | 'rejected' | 'expired' | 'skipped';
  */
 export async function refundInTransaction(
   tx: Executor,
-  history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test' | 'cost'>,
+  history: Pick<ActionHistoryRow, 'id' | 'user_id' | 'action_name' | 'is_test' | 'cost' | 'action_id'>,
   reason: string,
   now: number,
 ): Promise<boolean> {
   if (history.is_test === 1) return false;
   if (!(await markHistoryRefunded(tx, history.id))) return false;
+  // Crowd goals (issue 27): a fired pool's trigger gives each contributor their own share back instead.
+  if (await refundPoolShares(tx, history.id, reason, now)) return true;
+  // A refunded trigger did not use its unit of stock: it is for sale again.
+  if (history.action_id !== null) await returnStock(tx, history.action_id);
   await credit(tx, {
     userId: history.user_id,
     amount: history.cost,

@@ -27,6 +27,7 @@ import {
   cooldownMessage,
   INSUFFICIENT_COINS,
   needsTarget,
+  POOLED_ACTION_MESSAGE,
   SELECT_PLAYER_MESSAGE,
   secondsLeft,
   type TTargetType,
@@ -37,11 +38,13 @@ import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
 import type { CatalogCache } from './catalog-cache';
 import { type ReceiptDeps, sendReceipt } from './receipts';
+import { isGuarded, type SaleDeps, sell } from './sale';
 import { commandFor, type RoutingDeps, targetsFor } from './targets';
 import type { DeliveryWorker } from './worker';
 
 /** What a trigger uses; the worker is read per call, so a test can swap it. */
-export interface TriggerDeps extends RoutingDeps, Pick<ReceiptDeps, 'realtime' | 'now'> {
+export interface TriggerDeps extends Omit<RoutingDeps, 'stream'>, Pick<ReceiptDeps, 'realtime' | 'now'> {
+  stream: RoutingDeps['stream'] & SaleDeps['stream'];
   catalog: Pick<CatalogCache, 'action' | 'activeEndpoints'>;
   shopStatus: Pick<ShopStatusService, 'assertOpen'>;
   deliveryWorker: Pick<DeliveryWorker, 'leaseFor' | 'takeCommitted' | 'wake'>;
@@ -66,7 +69,12 @@ export interface TriggerResult {
 export async function triggerAction(
   services: TriggerDeps,
   user: UserRow,
-  input: { actionId: number; targetSteamId?: string | null | undefined; requestId?: string | undefined },
+  input: {
+    actionId: number;
+    targetSteamId?: string | null | undefined;
+    requestId?: string | undefined;
+    expectedCost?: number | undefined;
+  },
 ): Promise<TriggerResult> {
   const { db, now } = services;
   const requestId = input.requestId ?? null;
@@ -77,6 +85,8 @@ export async function triggerAction(
   // The action and its endpoints come from memory (catalog-cache.ts): two round trips less per trigger.
   const action = await services.catalog.action(input.actionId);
   if (action?.active !== 1) throw new AppError('NOT_FOUND', 'Action not found');
+  // A crowd goal is filled by contributions (pools/contribute.ts), never triggered alone.
+  if (action.pool_goal !== null) throw new AppError('CONFLICT', POOLED_ACTION_MESSAGE);
   const target = input.targetSteamId?.trim() || null;
   if (needsTarget(action.target_type as TTargetType, target)) {
     throw new AppError('BAD_REQUEST', SELECT_PLAYER_MESSAGE);
@@ -106,7 +116,10 @@ export async function triggerAction(
     held: boolean;
     /** Set when this trigger lengthened a running effect instead of queuing: when it now ends. */
     extendedTo: number | null;
+    /** What it cost: the action's price, raised by surge. */
+    price: number;
   };
+  const guarded = isGuarded(action);
   try {
     written = await transactionWithRetry(db, async (tx) => {
       const at = now();
@@ -115,9 +128,12 @@ export async function triggerAction(
       const { queueHeld } = await services.shopStatus.assertOpen(tx);
       // Nothing is sent at once while it waits or the streamer holds the queue: no lease.
       const bornLeased = waits || queueHeld ? null : lease;
+      // Stock, limits and surge lock the action's row before the debit locks the viewer's: every
+      // trigger of such an action takes the two in the same order.
+      const price = guarded ? await sell(services, tx, action, user.id, input.expectedCost, at) : action.cost;
       const debited = await debit(tx, {
         userId: user.id,
-        amount: action.cost,
+        amount: price,
         type: 'action',
         description: `Triggered ${action.name}`,
         now: at,
@@ -131,7 +147,7 @@ export async function triggerAction(
       if (running && action.stack_mode === 'refuse') {
         throw new AppError('CONFLICT', alreadyRunningMessage(running.endsAt, at));
       }
-      await adjustSupporterTotals(tx, user.id, 1, action.cost);
+      await adjustSupporterTotals(tx, user.id, 1, price);
       const balanceAfter = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
       // With a requestId this insert is the idempotency check: the unique (user_id, request_id) key
       // lets exactly one of two simultaneous requests commit, on any number of processes.
@@ -139,7 +155,7 @@ export async function triggerAction(
         userId: user.id,
         actionId: action.id,
         actionName: action.name,
-        cost: action.cost,
+        cost: price,
         target,
         isTest: false,
         requestId,
@@ -167,7 +183,14 @@ export async function triggerAction(
           running.id,
           endsAt,
         );
-        return { history, balanceAfter, deliveryIds: [], held: queueHeld, extendedTo: endsAt };
+        return {
+          history: { ...history, cost: price },
+          balanceAfter,
+          deliveryIds: [],
+          held: queueHeld,
+          extendedTo: endsAt,
+          price,
+        };
       }
       if (timed && stopCommand !== null) {
         await markTimed(tx, id, { durationSeconds: action.duration_seconds, stopCommand });
@@ -194,7 +217,7 @@ export async function triggerAction(
         user_id: user.id,
         action_id: action.id,
         action_name: action.name,
-        cost: action.cost,
+        cost: price,
         target,
         is_test: 0,
         success: null,
@@ -213,7 +236,7 @@ export async function triggerAction(
         effect_state: null,
         extends_id: null,
       };
-      return { history, balanceAfter, deliveryIds, held: queueHeld, extendedTo: null };
+      return { history, balanceAfter, deliveryIds, held: queueHeld, extendedTo: null, price };
     });
   } catch (error) {
     // The twin request committed first: this one was rolled back whole (no charge), so answer what
@@ -234,7 +257,7 @@ export async function triggerAction(
 
   services.realtime.broadcast({
     type: 'action_triggered',
-    action: { name: action.name, cost: action.cost },
+    action: { name: action.name, cost: written.price },
     user: { username: user.username, displayName: user.display_name || null },
     timestamp: new Date(now()).toISOString(),
     success: true,
@@ -249,7 +272,7 @@ export async function triggerAction(
         : 'queued';
   sendReceipt(
     services,
-    { id: historyId, user_id: user.id, action_name: action.name, is_test: 0, cost: action.cost },
+    { id: historyId, user_id: user.id, action_name: action.name, is_test: 0, cost: written.price },
     {
       status: state,
       attempt: 0,

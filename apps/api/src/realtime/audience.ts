@@ -28,11 +28,14 @@ export function deliveryOf(value: unknown): Delivery | null {
   }
   if (value.type === 'balance_changed') {
     if (typeof value.userId !== 'number') return null;
+    const reason = value.reason === 'conversion' || value.reason === 'gift' ? value.reason : 'reward';
     const message: TRealtimeMessage = {
       type: 'balance_changed',
       balance: Number(value.balance),
       amount: Number(value.amount),
-      reason: value.reason === 'conversion' ? 'conversion' : 'reward',
+      reason,
+      // A gift names its giver and carries their note; nothing else about the sender travels.
+      ...(reason === 'gift' && { from: String(value.from), message: text(value.message) }),
       timestamp: String(value.timestamp),
     };
     return { to: 'user', userId: value.userId, message };
@@ -50,6 +53,20 @@ export function deliveryOf(value: unknown): Delivery | null {
   if (value.type === 'shop_status') {
     const reason = value.reason === 'manual' || value.reason === 'offline' ? value.reason : null;
     const message: TRealtimeMessage = { type: 'shop_status', paused: value.paused === true, reason };
+    return { to: 'everyone', message, feed: false };
+  }
+  if (value.type === 'pool_progress') {
+    const state = value.state === 'fired' || value.state === 'expired' ? value.state : 'open';
+    const message: TRealtimeMessage = {
+      type: 'pool_progress',
+      actionId: Number(value.actionId),
+      actionName: String(value.actionName),
+      goal: Number(value.goal),
+      raised: Number(value.raised),
+      contributors: Number(value.contributors),
+      endsAt: String(value.endsAt),
+      state,
+    };
     return { to: 'everyone', message, feed: false };
   }
   if (

@@ -19,7 +19,7 @@ function sendThrown(reply: FastifyReply, error: unknown, log: FastifyBaseLogger)
   const client = toClientError(error);
   if (client.status >= 500) log.error({ err: error }, 'request failed');
   if (client.retryAfterSeconds !== undefined) reply.header('retry-after', String(client.retryAfterSeconds));
-  return sendError(reply, client.status, client.message);
+  return sendError(reply, client.status, client.message, client.details);
 }
 
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });

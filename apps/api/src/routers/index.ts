@@ -8,9 +8,11 @@ import { communityRouter } from './community/router';
 import { debugRouter } from './debug/router';
 import { earningRouter } from './earning/router';
 import { endpointsRouter } from './endpoints/router';
+import { giftsRouter } from './gifts/router';
 import { historyRouter } from './history/router';
 import { overviewRouter } from './overview/router';
 import { paymentsRouter } from './payments/router';
+import { poolsRouter } from './pools/router';
 import { queueRouter } from './queue/router';
 import { rustRouter } from './rust/router';
 import { shopRouter } from './shop/router';
@@ -39,6 +41,8 @@ export const appRouter = router({
   earning: earningRouter,
   shop: shopRouter,
   queue: queueRouter,
+  pools: poolsRouter,
+  gifts: giftsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -29,6 +29,7 @@ export interface HelixUser {
 
 export interface HelixStream {
   user_login: string;
+  started_at?: string;
   game_name: string;
   title: string;
   viewer_count: number;

@@ -12,6 +12,8 @@ const THUMBNAIL_SIZE = { width: '640', height: '360' };
 export interface StreamSnapshot {
   status: TStreamStatus;
   info: TStreamInfo;
+  /** When the live broadcast began (epoch ms); null when offline or unknown. */
+  startedAt?: number | null;
 }
 
 /**
@@ -28,6 +30,8 @@ export class StreamCache {
   private attemptedAt: number | null = null;
   private inflight: Promise<StreamSnapshot> | null = null;
   private forcedAt: number | null = null;
+  /** The start of the last broadcast seen live: limits keep counting it until the next one starts. */
+  private lastLiveStart: number | null = null;
   private readonly listeners = new Set<(status: TStreamStatus) => void>();
 
   constructor(
@@ -103,11 +107,23 @@ export class StreamCache {
     return this.current?.status ?? null;
   }
 
+  /**
+   * What 'per stream' means now for the economy's limits: without Twitch settings the UTC day;
+   * with them, the broadcast that is live (or was last seen live), else the UTC day as well.
+   */
+  broadcastWindow(): { window: 'stream' | 'day'; startedAt: number | null } {
+    if (!this.client) return { window: 'day', startedAt: null };
+    this.peekStatus();
+    const startedAt = this.current?.startedAt ?? this.lastLiveStart;
+    return { window: 'stream', startedAt };
+  }
+
   private async fetchSnapshot(client: HelixClient): Promise<StreamSnapshot> {
     const channel = this.config.channel ?? '';
     this.attemptedAt = this.now();
     try {
       const snapshot = await readStream(client, channel);
+      if (snapshot.startedAt) this.lastLiveStart = snapshot.startedAt;
       this.lastGood = snapshot;
       this.current = snapshot;
     } catch (error) {
@@ -160,7 +176,9 @@ async function readStream(client: HelixClient, channel: string): Promise<StreamS
     client.channel(user.id),
   ]);
   const currentGame = stream ? stream.game_name || null : null;
+  const startedAt = stream?.started_at ? Date.parse(stream.started_at) : Number.NaN;
   return {
+    startedAt: Number.isFinite(startedAt) ? startedAt : null,
     status: {
       isLive: stream !== null,
       currentGame,

@@ -33,6 +33,8 @@ export interface TwitchStandInState {
   chattersPageSize: number;
   /** The Twitch account signed in in the browser: /oauth2/authorize issues its codes to it. */
   signedInAs: string;
+  /** When the live broadcast began (Helix `started_at`): a new broadcast has a new one. */
+  startedAt: string;
 }
 
 interface Grant {
@@ -98,6 +100,7 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
     chatters: [],
     chattersPageSize: 1000,
     signedInAs: channel,
+    startedAt: '2026-01-01T12:00:00Z',
     ...options.initial,
   };
   const tokens = new Set<string>();
@@ -254,7 +257,7 @@ export async function startTwitchStandIn(options: Options = {}): Promise<TwitchS
                     type: 'live',
                     title: state.title,
                     viewer_count: state.viewers,
-                    started_at: '2026-01-01T12:00:00Z',
+                    started_at: state.startedAt,
                     language: 'en',
                     thumbnail_url: `https://static-cdn.jtvnw.net/previews-ttv/live_user_${channel}-{width}x{height}.jpg`,
                     tag_ids: [],

@@ -13,6 +13,9 @@ import * as refundShares from './2026_11_27_0013_refund_shares';
 import * as dailyTotals from './2026_11_27_0014_daily_totals';
 import * as controlRoom from './2026_11_28_0015_control_room';
 import * as timedEffects from './2026_11_28_0016_timed_effects';
+import * as gifting from './2026_11_28_0017_gifting';
+import * as pools from './2026_11_28_0018_pools';
+import * as economy from './2026_11_28_0019_economy';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -33,6 +36,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0014_daily_totals': dailyTotals,
   '2026_11_28_0015_control_room': controlRoom,
   '2026_11_28_0016_timed_effects': timedEffects,
+  '2026_11_28_0017_gifting': gifting,
+  '2026_11_28_0018_pools': pools,
+  '2026_11_28_0019_economy': economy,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -32,6 +32,14 @@ export const createAction = adminProcedure
       stack_mode: input.stackMode,
       wait_for_target: input.waitForTarget ? 1 : 0,
       hold_max_seconds: input.holdMaxSeconds,
+      stock: input.stock,
+      per_stream_limit: input.perStreamLimit,
+      per_viewer_per_stream_limit: input.perViewerPerStreamLimit,
+      surge_percent: input.surgePercent,
+      surge_decay_seconds: input.surgeDecaySeconds,
+      surge_max_multiplier: input.surgeMaxMultiplier,
+      pool_goal: input.poolGoal,
+      pool_window_seconds: input.poolWindowSeconds,
       created_at: now(),
     });
     return readAction(db.kysely, id, now());

@@ -1,11 +1,16 @@
 import { type Executor, findActionWithCategory, findCategory, findCategoryByName } from '@shop/db';
-import { AppError, type TStreamAction, toStreamAction } from '@shop/domain';
+import { type ActionCounts, AppError, type TStreamAction, toStreamAction } from '@shop/domain';
 import { ensureFallbackCategory } from '../categories/fallback';
 
-export async function readAction(db: Executor, id: number, now: number): Promise<TStreamAction> {
+export async function readAction(
+  db: Executor,
+  id: number,
+  now: number,
+  counts?: (actionId: number) => ActionCounts,
+): Promise<TStreamAction> {
   const row = await findActionWithCategory(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Action not found');
-  return toStreamAction(row, now);
+  return toStreamAction(row, now, null, counts?.(id));
 }
 
 /**

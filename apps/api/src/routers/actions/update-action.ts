@@ -1,4 +1,4 @@
-import { updateStreamAction } from '@shop/db';
+import { findStreamActionLimits, updateStreamAction } from '@shop/db';
 import {
   AppError,
   STOP_COMMAND_REQUIRED,
@@ -9,6 +9,7 @@ import {
   targetTypeAllowed,
 } from '@shop/domain';
 import { adminProcedure } from '../../trpc';
+import { limitCounts } from './limit-counts';
 import { readAction, resolveCategoryId } from './read-action';
 import { updateActionMeta, ZUpdateActionInput, ZUpdateActionOutput } from './update-action.types';
 
@@ -58,6 +59,18 @@ export const updateAction = adminProcedure
       ...(input.stackMode !== undefined && { stack_mode: input.stackMode }),
       ...(input.waitForTarget !== undefined && { wait_for_target: input.waitForTarget ? 1 : 0 }),
       ...(input.holdMaxSeconds !== undefined && { hold_max_seconds: input.holdMaxSeconds }),
+      // Restocking is an edit of the stock.
+      ...(input.stock !== undefined && { stock: input.stock }),
+      ...(input.perStreamLimit !== undefined && { per_stream_limit: input.perStreamLimit }),
+      ...(input.perViewerPerStreamLimit !== undefined && {
+        per_viewer_per_stream_limit: input.perViewerPerStreamLimit,
+      }),
+      ...(input.surgePercent !== undefined && { surge_percent: input.surgePercent }),
+      ...(input.surgeDecaySeconds !== undefined && { surge_decay_seconds: input.surgeDecaySeconds }),
+      ...(input.surgeMaxMultiplier !== undefined && { surge_max_multiplier: input.surgeMaxMultiplier }),
+      ...(input.poolGoal !== undefined && { pool_goal: input.poolGoal }),
+      ...(input.poolWindowSeconds !== undefined && { pool_window_seconds: input.poolWindowSeconds }),
     });
-    return readAction(db.kysely, input.id, now());
+    const saved = await findStreamActionLimits(db.kysely, input.id);
+    return readAction(db.kysely, input.id, now(), await limitCounts(ctx.services, saved, null, now()));
   });

@@ -1,0 +1,157 @@
+import {
+  coinsGiftedSince,
+  credit,
+  debit,
+  findGiftByRequestId,
+  findUserById,
+  findUserByUsername,
+  type GiftRow,
+  giftReference,
+  insertGift,
+  isUniqueViolation,
+  lockUsers,
+  readGiftingEnabled,
+  transactionWithRetry,
+  type UserRow,
+  usernameKey,
+} from '@shop/db';
+import {
+  AppError,
+  dailyGiftCapMessage,
+  GIFT_REQUEST_REUSED_MESSAGE,
+  GIFT_TO_SELF_MESSAGE,
+  GIFTING_OFF_MESSAGE,
+  giftReceivedDescription,
+  giftSentDescription,
+  giftSentMessage,
+  INSUFFICIENT_COINS,
+  type TGiftResult,
+  unknownRecipientMessage,
+  utcDayStart,
+} from '@shop/domain';
+import type { Config } from '../env';
+import type { Services } from '../services';
+
+/** What a gift uses of the services. */
+export type GiftDeps = Pick<Services, 'db' | 'now' | 'realtime'> & { config: Pick<Config, 'gifts'> };
+
+export interface GiftInput {
+  toUsername: string;
+  coins: number;
+  message?: string | null | undefined;
+  requestId: string;
+}
+
+/**
+ * Moves coins from the signed-in viewer to another account: the gift row and its two ledger rows in
+ * one transaction, the debit conditional so the sender never goes below zero. The sender's requestId
+ * is the idempotency key: a repeat answers the first gift and moves nothing.
+ */
+export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput): Promise<TGiftResult> {
+  const { db } = deps;
+  const earlier = await findGiftByRequestId(db.kysely, sender.id, input.requestId);
+  if (earlier) return replay(db.kysely, earlier, input);
+
+  const recipient = await findUserByUsername(db.kysely, input.toUsername);
+  if (!recipient) throw new AppError('NOT_FOUND', unknownRecipientMessage(input.toUsername));
+  if (recipient.id === sender.id) throw new AppError('BAD_REQUEST', GIFT_TO_SELF_MESSAGE);
+  // trim() already ran in the schema; an empty note is no note.
+  const message = input.message ? input.message : null;
+  const senderName = sender.display_name || sender.username;
+
+  let written: { giftId: number; balance: number; recipientBalance: number; at: number };
+  try {
+    written = await transactionWithRetry(db, async (tx) => {
+      const at = deps.now();
+      if (!(await readGiftingEnabled(tx))) throw new AppError('CONFLICT', GIFTING_OFF_MESSAGE);
+      const locked = await lockUsers(tx, db.dialect, [sender.id, recipient.id]);
+      const from = locked.get(sender.id);
+      if (!locked.has(recipient.id)) throw new AppError('NOT_FOUND', unknownRecipientMessage(input.toUsername));
+      const balance = Number(from?.coin_balance ?? 0);
+      if (balance < input.coins) throw new AppError('INSUFFICIENT_COINS', INSUFFICIENT_COINS);
+      // Summed under the sender's lock: the sender's gifts are serialised, so the cap holds under any race.
+      const cap = deps.config.gifts.maxPerDay;
+      const sentToday = await coinsGiftedSince(tx, db.dialect, sender.id, utcDayStart(at));
+      if (sentToday + input.coins > cap) throw new AppError('CONFLICT', dailyGiftCapMessage(cap, sentToday));
+
+      // With the requestId this insert is the idempotency check: one of two twins commits.
+      const giftId = await insertGift(tx, {
+        fromUserId: sender.id,
+        toUserId: recipient.id,
+        coins: input.coins,
+        message,
+        requestId: input.requestId,
+        balanceAfter: balance - input.coins,
+        now: at,
+      });
+      const debited = await debit(tx, {
+        userId: sender.id,
+        amount: input.coins,
+        type: 'gift_sent',
+        description: giftSentDescription(recipient.username, message),
+        reference: giftReference(giftId, 'sent'),
+        now: at,
+      });
+      // The lock and the check above make this unreachable; the conditional debit is the last word anyway.
+      if (debited === null) throw new AppError('INSUFFICIENT_COINS', INSUFFICIENT_COINS);
+      await credit(tx, {
+        userId: recipient.id,
+        amount: input.coins,
+        type: 'gift_received',
+        description: giftReceivedDescription(sender.username, message),
+        reference: giftReference(giftId, 'received'),
+        now: at,
+      });
+      const recipientBalance = Number((await findUserById(tx, recipient.id))?.coin_balance ?? 0);
+      return { giftId, balance: balance - input.coins, recipientBalance, at };
+    });
+  } catch (error) {
+    // The twin request committed first: this one was rolled back whole, so answer what the first
+    // answered. A refusal for coins or the cap can be the twin's doing too: its gift came first.
+    const isTwin =
+      isUniqueViolation(error) ||
+      (error instanceof AppError && (error.code === 'INSUFFICIENT_COINS' || error.code === 'CONFLICT'));
+    if (isTwin) {
+      const twin = await findGiftByRequestId(db.kysely, sender.id, input.requestId);
+      if (twin) return replay(db.kysely, twin, input);
+    }
+    throw error;
+  }
+
+  deps.realtime.broadcast({
+    type: 'balance_changed',
+    userId: recipient.id,
+    balance: written.recipientBalance,
+    amount: input.coins,
+    reason: 'gift',
+    from: senderName,
+    message,
+    timestamp: new Date(written.at).toISOString(),
+  });
+  return {
+    status: 'success',
+    message: giftSentMessage(recipient.username, input.coins),
+    giftId: written.giftId,
+    toUsername: recipient.username,
+    coins: input.coins,
+    balance: written.balance,
+  };
+}
+
+/** The first gift's answer, rebuilt from its row; a requestId reused for a different gift is refused. */
+async function replay(db: Services['db']['kysely'], gift: GiftRow, input: GiftInput): Promise<TGiftResult> {
+  const recipient = await findUserById(db, gift.to_user_id);
+  const sameGift =
+    recipient !== undefined &&
+    recipient.username_key === usernameKey(input.toUsername) &&
+    Number(gift.coins) === input.coins;
+  if (!sameGift) throw new AppError('CONFLICT', GIFT_REQUEST_REUSED_MESSAGE);
+  return {
+    status: 'success',
+    message: giftSentMessage(recipient.username, input.coins),
+    giftId: gift.id,
+    toUsername: recipient.username,
+    coins: input.coins,
+    balance: Number(gift.balance_after),
+  };
+}

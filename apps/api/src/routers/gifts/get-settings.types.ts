@@ -1,0 +1,13 @@
+import { ZGiftingSettings } from '@shop/domain';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZGetGiftingOutput = ZGiftingSettings;
+
+export const getGiftingMeta: ProcedureMeta = {
+  rest: {
+    method: 'GET',
+    path: '/api/admin/gifting',
+    summary: 'Whether viewers may give coins to each other',
+    tag: 'Admin',
+  },
+};

@@ -1,0 +1,22 @@
+import { ZGift, ZGiftResultOut } from '@shop/domain';
+import type { ProcedureMeta } from '../../rest/mapping';
+
+export const ZSendGiftInput = ZGift;
+export const ZSendGiftOutput = ZGiftResultOut;
+
+export const sendGiftMeta: ProcedureMeta = {
+  rest: {
+    method: 'POST',
+    path: '/api/gifts',
+    summary: 'Give coins to another viewer; a repeated requestId answers the first gift and moves coins once',
+    tag: 'Coins',
+    description:
+      "Two ledger rows in one transaction: gift_sent on the sender, gift_received on the recipient. Refused with 400 (to yourself), 402 (more than the balance), 404 (no such user) and 409 (gifting switched off, the daily cap reached, or the requestId already used for another gift). The recipient is told on /ws: {type:'balance_changed', reason:'gift', from, message}.",
+    errors: [402, 404, 409],
+    headerInput: {
+      header: 'Idempotency-Key',
+      field: 'requestId',
+      description: 'used as requestId when the body has none',
+    },
+  },
+};
