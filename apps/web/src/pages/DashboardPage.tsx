@@ -4,6 +4,7 @@ import { PausedBanner } from '../components/actions/PausedBanner';
 import { BuyCoinsSection, DashboardStats, RecentTransactions } from '../components/coins';
 import { PageHeading } from '../components/common/PageHeading';
 import { DashboardTabs } from '../components/dashboard/DashboardTabs';
+import { GiftingSwitchCard } from '../components/gifts/GiftingSwitchCard';
 import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
 import { ShopStatusCard } from '../components/shop-status/ShopStatusCard';
 import { StreamSetupCard } from '../components/stream/StreamSetupCard';
@@ -28,6 +29,7 @@ export function DashboardPage() {
         <StreamStatsCard />
         {user.isAdmin && <StreamSetupCard />}
         {user.isAdmin && <ShopStatusCard />}
+        {user.isAdmin && <GiftingSwitchCard />}
         <BuyCoinsSection />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

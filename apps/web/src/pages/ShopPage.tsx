@@ -2,6 +2,7 @@ import { Container, Grid, Stack } from '@mantine/core';
 import { PausedBanner } from '../components/actions/PausedBanner';
 import { StreamActionsSection } from '../components/actions/StreamActionsSection';
 import { GetCoinsSection } from '../components/coins';
+import { CrowdGoalsSection } from '../components/pools/CrowdGoalsSection';
 import { LiveActivityPanel } from '../components/realtime/LiveActivityPanel';
 import { useLiveEventToasts } from '../components/realtime/use-live-event-toasts';
 
@@ -15,6 +16,7 @@ export function ShopPage() {
         <section>
           <GetCoinsSection />
         </section>
+        <CrowdGoalsSection />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <StreamActionsSection mode="shop" />

@@ -1,9 +1,30 @@
 import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { formatNumber, type TStreamAction } from '@shop/domain';
-import { IconBolt, IconClock, IconCoin, IconPlayerPause, IconUser } from '@tabler/icons-react';
+import { formatNumber, SOLD_OUT_MESSAGE, type TStreamAction } from '@shop/domain';
+import {
+  IconBan,
+  IconBolt,
+  IconClock,
+  IconCoin,
+  IconFlame,
+  IconGauge,
+  IconHourglass,
+  IconPackage,
+  IconPlayerPause,
+  IconUser,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import { usePaymentModal } from '../coins/PaymentModalContext';
 import { cooldownEnd, countdownText, useSecondsLeft } from './action-cooldown';
+import { NEEDS_APPROVAL } from './approval-wording';
+import { limitLeft, limitNote, limitReachedLabel, stockNote, surgedFrom } from './economy-wording';
+import { effectLength } from './effect-wording';
 import { GAME_COLORS, GAME_LABELS } from './game-labels';
+import { triggerBlock } from './trigger-block';
+
+const GRID_TRIGGER_STYLES = {
+  root: { height: 'auto', minHeight: 'var(--button-height-sm)', paddingBlock: 4 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
+} as const;
 
 interface Props {
   action: TStreamAction;
@@ -29,16 +50,30 @@ export function ActionCard({
 }: Props) {
   const payment = usePaymentModal();
   const secondsLeft = useSecondsLeft(cooldownEnd(action.availableAt, action.userAvailableAt));
-  // viewer-spec section 5: the trigger is disabled when the balance is below the cost.
-  const tooPoor = balance !== null && balance < action.cost;
-  // Why the button is off, most important first: a pause or a cooldown would refuse even a rich viewer.
-  const blocked = paused ? 'paused' : secondsLeft > 0 ? 'cooldown' : tooPoor ? 'poor' : null;
+  // viewer-spec section 5: the trigger is disabled when the balance is below the cost (the surged one).
+  const tooPoor = balance !== null && balance < action.currentCost;
+  const left = limitLeft(action);
+  const blocked = triggerBlock({
+    paused,
+    stockLeft: action.stockLeft,
+    limitLeft: left,
+    cooldownSecondsLeft: secondsLeft,
+    tooPoor,
+  });
   const label = {
     paused: 'Paused',
+    soldOut: SOLD_OUT_MESSAGE,
+    limit: limitReachedLabel(action.limitWindow),
     cooldown: `Available in ${countdownText(secondsLeft)}`,
     poor: 'Not Enough Coins',
   };
-  const icon = { paused: <IconPlayerPause size={16} />, cooldown: <IconClock size={16} />, poor: undefined };
+  const icon = {
+    paused: <IconPlayerPause size={16} />,
+    soldOut: <IconBan size={16} />,
+    limit: <IconGauge size={16} />,
+    cooldown: <IconClock size={16} />,
+    poor: undefined,
+  };
 
   // On a narrow card the second button goes to a line of its own instead of clipping the first's
   // label ('Not Enough Coins' beside 'Buy Coins' does not fit a third of the shop's column).
@@ -49,7 +84,10 @@ export function ActionCard({
         onClick={() => onTrigger(action)}
         disabled={blocked !== null}
         leftSection={blocked ? icon[blocked] : <IconBolt size={16} />}
-        style={layout === 'grid' ? { flex: '1 0 auto' } : undefined}
+        style={layout === 'grid' ? { flex: '1 1 auto', maxWidth: '100%' } : undefined}
+        // A long reason ('Limit reached this stream') wraps to a second line in a third of the shop's
+        // column rather than pushing the button past the card's edge.
+        styles={layout === 'grid' ? GRID_TRIGGER_STYLES : undefined}
         data-testid="trigger-button"
       >
         {blocked ? label[blocked] : 'Trigger'}
@@ -92,10 +130,76 @@ export function ActionCard({
     </Group>
   );
 
+  // A line, not a badge: badges are upper case and would clip this on a third of the shop's column.
+  const approval = action.requiresApproval && (
+    <Group gap={4} wrap="nowrap" data-testid="needs-approval">
+      <IconUserCheck size={14} color="var(--mantine-color-grape-5)" aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="xs" c="dimmed">
+        {NEEDS_APPROVAL}
+      </Text>
+    </Group>
+  );
+
+  // Quiet on purpose: how long the effect lasts is a detail, not a selling point.
+  const lasts = effectLength(action.durationSeconds);
+  const effect = lasts && (
+    <Group gap={4} wrap="nowrap" data-testid="effect-length">
+      <IconHourglass size={14} color="var(--mantine-color-teal-5)" aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="xs" c="dimmed">
+        {lasts}
+      </Text>
+    </Group>
+  );
+
+  // Scarcity is a reason to buy now, so these are coloured; lines like the approval note, as badges
+  // would upper-case them and crowd the game badges on a third of the shop's column.
+  const stock = stockNote(action.stockLeft);
+  const limit = limitNote(left, action.limitWindow);
+  const scarcity = (stock || limit) && (
+    <Group gap="xs" data-testid="scarcity">
+      {stock && (
+        <Group gap={4} wrap="nowrap" data-testid="stock-left">
+          <IconPackage size={14} color="var(--mantine-color-red-5)" aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="xs" fw={600} c="red.5">
+            {stock}
+          </Text>
+        </Group>
+      )}
+      {limit && (
+        <Group gap={4} wrap="nowrap" data-testid="limit-left">
+          <IconGauge size={14} color="var(--mantine-color-orange-5)" aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="xs" fw={600} c="orange.5">
+            {limit}
+          </Text>
+        </Group>
+      )}
+    </Group>
+  );
+
+  // Surge: the price now, the base struck through beside it while it is raised.
+  const base = surgedFrom(action);
   const cost = (
-    <Group gap={4} wrap="nowrap" aria-label={`${action.cost} coins`}>
-      <IconCoin size={18} color="var(--mantine-color-yellow-5)" aria-hidden />
-      <Text fw={700}>{formatNumber(action.cost)}</Text>
+    <Group
+      gap={4}
+      wrap="nowrap"
+      aria-label={
+        base === null ? `${action.currentCost} coins` : `${action.currentCost} coins, raised from ${base} by demand`
+      }
+      data-testid="action-price"
+    >
+      {base === null ? (
+        <IconCoin size={18} color="var(--mantine-color-yellow-5)" aria-hidden style={{ flexShrink: 0 }} />
+      ) : (
+        <IconFlame size={18} color="var(--mantine-color-orange-5)" aria-hidden style={{ flexShrink: 0 }} />
+      )}
+      <Text fw={700} c={base === null ? undefined : 'orange.5'}>
+        {formatNumber(action.currentCost)}
+      </Text>
+      {base !== null && (
+        <Text size="sm" c="dimmed" td="line-through" data-testid="base-price">
+          {formatNumber(base)}
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
         coins
       </Text>
@@ -105,15 +209,20 @@ export function ActionCard({
   if (layout === 'list') {
     return (
       <Card withBorder padding="sm" data-testid="action-card">
-        <Group justify="space-between" wrap="nowrap" align="center">
-          <Stack gap={4} style={{ minWidth: 0 }}>
+        {/* On a phone the price and buttons drop below the name instead of squeezing it and its
+            badges into ellipses (a long 'Limit reached this stream' leaves the text a sliver). */}
+        <Group justify="space-between" wrap="wrap" align="center" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 200px' }}>
             <Text fw={700}>{action.name}</Text>
             <Text size="sm" c="dimmed" lineClamp={1}>
               {action.description}
             </Text>
             {badges}
+            {scarcity}
+            {approval}
+            {effect}
           </Stack>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="md" wrap="wrap" style={{ flexShrink: 0, maxWidth: '100%' }}>
             {cost}
             {buttons}
           </Group>
@@ -135,6 +244,9 @@ export function ActionCard({
             {action.name}
           </Text>
           {badges}
+          {scarcity}
+          {approval}
+          {effect}
           <Text size="sm" c="dimmed">
             {action.description}
           </Text>

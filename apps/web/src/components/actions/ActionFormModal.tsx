@@ -35,8 +35,10 @@ import {
   validateActionForm,
 } from './action-form';
 import { DeliveryPreview } from './DeliveryPreview';
+import { EconomyFields } from './EconomyFields';
 import { GAME_LABELS } from './game-labels';
 import { PlaceholderHelp } from './PlaceholderHelp';
+import { TimedEffectFields } from './TimedEffectFields';
 
 const GAME_TYPE_OPTIONS = GAME_TYPES.map((value) => ({
   value,
@@ -50,10 +52,12 @@ interface Props {
   gameType: TGameType;
   /** The action being edited; null or absent creates a new one. Remount (key) when it changes. */
   action?: TStreamAction | null;
+  /** What per-stream limits count now, from the action list; the edited action's own answer wins. */
+  limitWindow?: TStreamAction['limitWindow'];
 }
 
 /** 'Create New Action' / 'Edit Action' (admin-spec sections 2 and 5). */
-export function ActionFormModal({ opened, onClose, gameType, action = null }: Props) {
+export function ActionFormModal({ opened, onClose, gameType, action = null, limitWindow = 'stream' }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const categories = useQuery(trpc.categories.list.queryOptions());
@@ -241,6 +245,8 @@ export function ActionFormModal({ opened, onClose, gameType, action = null }: Pr
               {...form.getInputProps('gapSeconds')}
             />
           </SimpleGrid>
+          <TimedEffectFields form={form} />
+          <EconomyFields form={form} limitWindow={action?.limitWindow ?? limitWindow} />
           <Switch
             label="Active"
             description="Inactive actions are hidden from the shop and cannot be triggered"

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { formatNumber, type TStreamAction } from '@shop/domain';
 import { IconBolt, IconPencil, IconTrash } from '@tabler/icons-react';
+import { economySummary } from './economy-wording';
 
 interface Props {
   action: TStreamAction;
@@ -12,6 +13,7 @@ interface Props {
 
 /** One row of the admin game tabs: what viewers see plus the command that is actually sent. */
 export function AdminActionCard({ action, onEdit, onTest, onDelete, testing }: Props) {
+  const economy = economySummary(action);
   return (
     <Card withBorder padding="md" data-testid="admin-action-card">
       <Stack gap="xs">
@@ -30,6 +32,11 @@ export function AdminActionCard({ action, onEdit, onTest, onDelete, testing }: P
                   Individual
                 </Badge>
               )}
+              {action.stockLeft === 0 && (
+                <Badge color="red" variant="outline">
+                  Sold out
+                </Badge>
+              )}
             </Group>
             <Group gap="xs">
               <Badge variant="light" color="gray">
@@ -38,7 +45,17 @@ export function AdminActionCard({ action, onEdit, onTest, onDelete, testing }: P
               <Text size="sm" fw={600}>
                 {formatNumber(action.cost)} coins
               </Text>
+              {action.currentCost > action.cost && (
+                <Text size="sm" c="orange.5">
+                  now {formatNumber(action.currentCost)}
+                </Text>
+              )}
             </Group>
+            {economy && (
+              <Text size="xs" c="dimmed" data-testid="economy-summary">
+                {economy}
+              </Text>
+            )}
           </Stack>
           <Group gap={6} wrap="nowrap">
             <Tooltip label="Send a test without charging anyone">

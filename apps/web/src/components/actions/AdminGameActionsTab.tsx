@@ -91,6 +91,8 @@ export function AdminGameActionsTab({ gameType }: { gameType: GameTab }) {
         onClose={() => setEditing(null)}
         gameType={gameType}
         action={editedAction}
+        // The same for every action: the server's answer to whether Twitch settings exist.
+        limitWindow={actions.data?.[0]?.limitWindow}
       />
       <ConfirmDeleteModal
         opened={deleting !== null}

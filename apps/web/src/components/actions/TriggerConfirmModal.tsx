@@ -1,14 +1,15 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatNumber, SELECT_PLAYER_MESSAGE } from '@shop/domain';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { formatNumber, priceChangedMessage, SELECT_PLAYER_MESSAGE } from '@shop/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc';
+import { approvalTerms, NEEDS_APPROVAL } from './approval-wording';
 import { PlayerSelect } from './PlayerSelect';
 import type { ActionTrigger } from './use-action-trigger';
 
 /** The confirm dialog of viewer-spec section 2; individual actions pick their target here. */
 export function TriggerConfirmModal({ trigger }: { trigger: ActionTrigger }) {
-  const { pending: action, targetSteamId, isSending } = trigger;
+  const { pending: action, targetSteamId, isSending, quotedCost, priceChanged } = trigger;
   const individual = action?.targetType === 'individual';
   const missingTarget = individual && !targetSteamId;
   const targetName = useTargetName(individual ? targetSteamId : null);
@@ -17,14 +18,27 @@ export function TriggerConfirmModal({ trigger }: { trigger: ActionTrigger }) {
   const [everOpened, setEverOpened] = useState(false);
   if (action !== null && !everOpened) setEverOpened(true);
   if (!everOpened) return null;
+  let confirmLabel = 'Confirm';
+  if (missingTarget) confirmLabel = 'Select Player First';
+  else if (priceChanged) confirmLabel = `Confirm at ${formatNumber(quotedCost)} coins`;
 
   return (
     <Modal opened={action !== null} onClose={trigger.close} title="Confirm Action" centered>
       {action && (
         <Stack>
+          {priceChanged && (
+            <Alert color="orange" variant="light" title={priceChangedMessage(quotedCost)} data-testid="price-changed">
+              Demand moved the price since this dialog opened. Nothing was charged; confirm again to pay the new one.
+            </Alert>
+          )}
           <Text>
-            Trigger <strong>{action.name}</strong> for <strong>{formatNumber(action.cost)} coins</strong>?
+            Trigger <strong>{action.name}</strong> for <strong>{formatNumber(quotedCost)} coins</strong>?
           </Text>
+          {action.requiresApproval && (
+            <Alert color="grape" variant="light" title={NEEDS_APPROVAL} data-testid="approval-terms">
+              {approvalTerms(action.approvalTimeoutSeconds)}
+            </Alert>
+          )}
           {individual && (
             <PlayerSelect value={targetSteamId} onChange={trigger.setTargetSteamId} disabled={isSending} />
           )}
@@ -41,7 +55,7 @@ export function TriggerConfirmModal({ trigger }: { trigger: ActionTrigger }) {
               Cancel
             </Button>
             <Button onClick={trigger.confirm} loading={isSending} disabled={missingTarget || isSending}>
-              {missingTarget ? 'Select Player First' : 'Confirm'}
+              {confirmLabel}
             </Button>
           </Group>
         </Stack>

@@ -1,25 +1,12 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  isOverlayUrl,
-  MASKED_SECRET,
-  type TEndpointGameType,
-  type TWebhookEndpoint,
-  ZWebhookEndpointInput,
-} from '@shop/domain';
+import { isOverlayUrl, type TWebhookEndpoint, ZWebhookEndpointInput } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 import { PasswordField } from '../common/PasswordField';
-
-interface Values {
-  url: string;
-  secretKey: string;
-  description: string;
-  gameType: TEndpointGameType;
-  active: boolean;
-}
+import { UP_NEXT_HELP, type WebhookFormValues, webhookFormValues, webhookPayload } from './webhook-form';
 
 interface Props {
   opened: boolean;
@@ -34,20 +21,16 @@ const GAME_OPTIONS = [
   { value: 'rust', label: 'Rust' },
 ];
 
+const resolver = schemaResolver(ZWebhookEndpointInput, { sync: true });
+
 /** 'Add New Webhook' / 'Edit Webhook' (admin-spec sections 2 and 5). */
 export function WebhookFormModal({ opened, onClose, endpoint = null }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useForm<Values>({
-    initialValues: {
-      url: endpoint?.url ?? '',
-      // The server never returns a secret; sending the mask back keeps the stored one.
-      secretKey: endpoint?.hasSecret ? MASKED_SECRET : '',
-      description: endpoint?.description ?? '',
-      gameType: endpoint?.gameType ?? 'other',
-      active: endpoint?.active ?? true,
-    },
-    validate: schemaResolver(ZWebhookEndpointInput, { sync: true }),
+  const form = useForm<WebhookFormValues>({
+    initialValues: webhookFormValues(endpoint),
+    // A hidden 'Show "Up next"' (not an overlay) is validated as off, as it will be sent.
+    validate: (values) => resolver({ ...values, ...webhookPayload(values) }),
   });
 
   const done = async (title: string) => {
@@ -70,12 +53,7 @@ export function WebhookFormModal({ opened, onClose, endpoint = null }: Props) {
   );
 
   const submit = form.onSubmit((values) => {
-    const fields = {
-      url: values.url.trim(),
-      secretKey: values.secretKey,
-      description: values.description.trim(),
-      gameType: values.gameType,
-    };
+    const fields = webhookPayload(values);
     // admin-spec section 4: new endpoints start active; an edit leaves the toggle alone.
     if (endpoint) update.mutate({ id: endpoint.id, ...fields });
     else create.mutate({ ...fields, active: true });
@@ -115,6 +93,13 @@ export function WebhookFormModal({ opened, onClose, endpoint = null }: Props) {
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('gameType')}
           />
+          {overlay && (
+            <Switch
+              label='Show "Up next"'
+              description={UP_NEXT_HELP}
+              {...form.getInputProps('showUpNext', { type: 'checkbox' })}
+            />
+          )}
           <Text size="xs" c="dimmed" data-testid="delivery-guarantee">
             Delivery is at least once: if the shop stops between sending a command and recording it, it sends that
             command again after restarting. Signed webhooks carry the same webhook-id header on every attempt, so a

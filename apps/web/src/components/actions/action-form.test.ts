@@ -1,4 +1,4 @@
-import type { TStreamAction } from '@shop/domain';
+import { STOP_COMMAND_REQUIRED, TARGET_PLACEHOLDER_MESSAGE, type TStreamAction } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { actionFormValues, actionPayload, changedActionFields, validateActionForm } from './action-form';
 
@@ -24,6 +24,24 @@ const action: TStreamAction = {
   approvalTimeoutSeconds: 120,
   queueGroup: null,
   gapSeconds: 0,
+  durationSeconds: 0,
+  stopCommand: null,
+  stackMode: 'queue',
+  waitForTarget: true,
+  holdMaxSeconds: 600,
+  stock: null,
+  perStreamLimit: null,
+  perViewerPerStreamLimit: null,
+  surgePercent: 0,
+  surgeDecaySeconds: 300,
+  surgeMaxMultiplier: 2,
+  stockLeft: null,
+  streamLimitLeft: null,
+  viewerLimitLeft: null,
+  limitWindow: 'stream',
+  currentCost: 120,
+  poolGoal: null,
+  poolWindowSeconds: 600,
 };
 
 describe('action form', () => {
@@ -101,5 +119,130 @@ describe('action form', () => {
       gapSeconds: 'Gap must be at most 600 seconds',
     });
     expect(validateActionForm({ ...valid, gapSeconds: '' })).toHaveProperty('gapSeconds');
+  });
+
+  it('starts a new action instant, waiting for the game server up to 600 s', () => {
+    expect(actionFormValues(null, 'any')).toMatchObject({
+      durationSeconds: 0,
+      stopCommand: '',
+      stackMode: 'queue',
+      waitForTarget: true,
+      holdMaxSeconds: 600,
+    });
+    expect(actionPayload(actionFormValues(null, 'any'))).toMatchObject({ durationSeconds: 0, stopCommand: null });
+  });
+
+  it('sends a timed effect with its trimmed stop command, and only the effect fields that changed', () => {
+    const payload = actionPayload({
+      ...actionFormValues(action, 'rust'),
+      durationSeconds: '30',
+      stopCommand: '  unspawn bear {target} ',
+      stackMode: 'extend',
+      waitForTarget: false,
+    });
+    expect(changedActionFields(action, payload)).toEqual({
+      durationSeconds: 30,
+      stopCommand: 'unspawn bear {target}',
+      stackMode: 'extend',
+      waitForTarget: false,
+    });
+  });
+
+  it('drops the stop command of an instant action: its box is hidden, nothing is left to stop', () => {
+    const timed = { ...action, durationSeconds: 30, stopCommand: 'unspawn bear' };
+    const payload = actionPayload({ ...actionFormValues(timed, 'rust'), durationSeconds: 0 });
+    expect(payload.stopCommand).toBeNull();
+    expect(changedActionFields(timed, payload)).toEqual({ durationSeconds: 0, stopCommand: null });
+    expect(validateActionForm({ ...actionFormValues(action, 'rust'), stopCommand: '   ' })).toEqual({});
+  });
+
+  it("checks the effect fields with the server's schema and words", () => {
+    const valid = actionFormValues(action, 'rust');
+    expect(validateActionForm({ ...valid, durationSeconds: 30, stopCommand: 'unspawn bear' })).toEqual({});
+    expect(validateActionForm({ ...valid, durationSeconds: 30, stopCommand: '  ' })).toEqual({
+      stopCommand: STOP_COMMAND_REQUIRED,
+    });
+    expect(validateActionForm({ ...valid, durationSeconds: 3601, stopCommand: 'x' })).toEqual({
+      durationSeconds: 'Duration must be at most 3600 seconds',
+    });
+    expect(validateActionForm({ ...valid, holdMaxSeconds: 5 })).toEqual({
+      holdMaxSeconds: 'Hold limit must be at least 10 seconds',
+    });
+    expect(validateActionForm({ ...valid, durationSeconds: '' })).toHaveProperty('durationSeconds');
+    // {target} in a stop command needs an individual Rust action, as in the start command.
+    const global = { ...valid, targetType: 'global' as const, webhookAction: 'spawn bear' };
+    expect(validateActionForm({ ...global, durationSeconds: 30, stopCommand: 'unspawn {target}' })).toEqual({
+      stopCommand: TARGET_PLACEHOLDER_MESSAGE,
+    });
+  });
+
+  it('starts a new action unlimited, with no limits and surge off, empty boxes meaning none', () => {
+    const values = actionFormValues(null, 'any');
+    expect(values).toMatchObject({
+      stock: '',
+      perStreamLimit: '',
+      perViewerPerStreamLimit: '',
+      surgePercent: 0,
+      surgeDecaySeconds: 300,
+      surgeMaxMultiplier: 2,
+    });
+    expect(actionPayload(values)).toMatchObject({
+      stock: null,
+      perStreamLimit: null,
+      perViewerPerStreamLimit: null,
+      surgePercent: 0,
+    });
+    // 0 is a stock (sold out), not 'unlimited'.
+    expect(actionPayload({ ...values, stock: 0 }).stock).toBe(0);
+  });
+
+  it('restocks by sending the typed stock, and clears limits back to none', () => {
+    const limited = { ...action, stock: 2, perStreamLimit: 3, perViewerPerStreamLimit: 1 };
+    expect(actionFormValues(limited, 'rust')).toMatchObject({
+      stock: 2,
+      perStreamLimit: 3,
+      perViewerPerStreamLimit: 1,
+    });
+    const payload = actionPayload({ ...actionFormValues(limited, 'rust'), stock: 50, perViewerPerStreamLimit: '' });
+    expect(changedActionFields(limited, payload)).toEqual({ stock: 50, perViewerPerStreamLimit: null });
+    expect(changedActionFields(limited, actionPayload(actionFormValues(limited, 'rust')))).toEqual({});
+  });
+
+  it('sends the surge settings that changed, decimals kept for the cap', () => {
+    const payload = actionPayload({
+      ...actionFormValues(action, 'rust'),
+      surgePercent: '25',
+      surgeDecaySeconds: 60,
+      surgeMaxMultiplier: 1.5,
+    });
+    expect(changedActionFields(action, payload)).toEqual({
+      surgePercent: 25,
+      surgeDecaySeconds: 60,
+      surgeMaxMultiplier: 1.5,
+    });
+  });
+
+  it("checks the economy fields with the server's schema and words", () => {
+    const valid = actionFormValues(action, 'rust');
+    expect(validateActionForm({ ...valid, stock: '', perStreamLimit: '', perViewerPerStreamLimit: '' })).toEqual({});
+    expect(validateActionForm({ ...valid, stock: 0, perStreamLimit: 3, perViewerPerStreamLimit: 1 })).toEqual({});
+    expect(validateActionForm({ ...valid, stock: 1_000_001 })).toEqual({ stock: 'Stock must be at most 1,000,000' });
+    expect(validateActionForm({ ...valid, perStreamLimit: 0 })).toEqual({
+      perStreamLimit: 'Per-stream limit must be at least 1',
+    });
+    expect(validateActionForm({ ...valid, perViewerPerStreamLimit: 10_001 })).toEqual({
+      perViewerPerStreamLimit: 'Per-viewer limit must be at most 10,000',
+    });
+    expect(validateActionForm({ ...valid, surgePercent: 101 })).toEqual({
+      surgePercent: 'Surge must be at most 100 percent',
+    });
+    expect(validateActionForm({ ...valid, surgeDecaySeconds: 5 })).toEqual({
+      surgeDecaySeconds: 'Surge fade must be at least 10 seconds',
+    });
+    expect(validateActionForm({ ...valid, surgeMaxMultiplier: 10.5 })).toEqual({
+      surgeMaxMultiplier: 'Surge cap must be at most 10',
+    });
+    expect(validateActionForm({ ...valid, surgeMaxMultiplier: 1.25 })).toEqual({});
+    expect(validateActionForm({ ...valid, surgePercent: '' })).toHaveProperty('surgePercent');
   });
 });

@@ -11,6 +11,7 @@ import { usePaymentModal } from '../coins/PaymentModalContext';
 import { beginOwnAction } from '../realtime/own-actions';
 import { showAcceptedTrigger } from '../realtime/receipt-notifications';
 import { TRIGGER_FAILED_TITLE, type TriggerSurface } from '../realtime/receipt-toast';
+import { changedPrice } from './price-change';
 import { useRefreshBalance } from './use-refresh-balance';
 
 /** The server's answer to a debit the balance cannot cover (domain errors: INSUFFICIENT_COINS). */
@@ -33,6 +34,13 @@ export function useActionTrigger({ surface = 'shop' }: { surface?: TriggerSurfac
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TStreamAction | null>(null);
   const [targetSteamId, setTargetSteamId] = useState<string | null>(null);
+  /**
+   * The price the dialog shows and the trigger promises to pay (expectedCost): the card's when it
+   * opened, then the server's after it refused a moved price. Surge can move it between the two.
+   */
+  const [quotedCost, setQuotedCost] = useState(0);
+  /** The server refused the quoted price once: the dialog says so and asks again at the new one. */
+  const [priceChanged, setPriceChanged] = useState(false);
   // One key per opened dialog: a double click, or a retry after a lost reply, is charged once.
   const [requestId, setRequestId] = useState<string>(newRequestId);
 
@@ -53,7 +61,16 @@ export function useActionTrigger({ surface = 'shop' }: { surface?: TriggerSurfac
         ]);
       },
       onError: async (err) => {
-        // A cooldown (429) or pause (409) says why in its message.
+        const newPrice = changedPrice(err);
+        if (newPrice !== null) {
+          // Nothing was charged: keep the dialog open at the new price for the viewer to accept or
+          // cancel, and refetch the list so the cards show it too.
+          setQuotedCost(newPrice);
+          setPriceChanged(true);
+          await queryClient.invalidateQueries({ queryKey: trpc.actions.list.queryKey() });
+          return;
+        }
+        // A cooldown (429), pause, sold out or reached limit (409) says why in its message.
         notify.error(
           TRIGGER_FAILED_TITLE[surface],
           errorMessage(err),
@@ -73,6 +90,7 @@ export function useActionTrigger({ surface = 'shop' }: { surface?: TriggerSurfac
   function close() {
     setPending(null);
     setTargetSteamId(null);
+    setPriceChanged(false);
   }
 
   /**
@@ -87,6 +105,8 @@ export function useActionTrigger({ surface = 'shop' }: { surface?: TriggerSurfac
       }
       setTargetSteamId(null);
       setRequestId(newRequestId());
+      setQuotedCost(action.currentCost);
+      setPriceChanged(false);
       setPending(action);
     },
     [user, navigate, location],
@@ -95,21 +115,26 @@ export function useActionTrigger({ surface = 'shop' }: { surface?: TriggerSurfac
   function confirm() {
     if (!pending || !user || mutation.isPending) return;
     // The button is already disabled on the card; this guards a balance that dropped since.
-    if (user.coinBalance < pending.cost) {
-      notify.error(INSUFFICIENT_COINS, `You need ${pending.cost} coins to trigger this action.`, buyCoins);
+    if (user.coinBalance < quotedCost) {
+      notify.error(INSUFFICIENT_COINS, `You need ${quotedCost} coins to trigger this action.`, buyCoins);
       return;
     }
     if (pending.targetType === 'individual' && !targetSteamId) return;
     mutation.mutate({
       actionId: pending.id,
       targetSteamId: pending.targetType === 'individual' ? targetSteamId : null,
+      // The refused try was rolled back whole (no history row), so the same key is free for this one.
       requestId,
+      expectedCost: quotedCost,
     });
   }
 
   return {
     /** null while no dialog is open. */
     pending,
+    /** The price the open dialog shows and confirming pays. */
+    quotedCost,
+    priceChanged,
     targetSteamId,
     setTargetSteamId,
     request,

@@ -7,6 +7,8 @@ import { TransactionAmount } from './TransactionAmount';
 import { TransactionTypeBadge } from './TransactionTypeBadge';
 import { formatDateTime } from './transactions';
 import { useRecentTransactions } from './use-transactions';
+import { WaitingLine } from './WaitingLine';
+import { isWaiting } from './waiting-line';
 
 /** viewer-spec section 9: the dashboard shows the latest 5. */
 const RECENT_COUNT = 5;
@@ -58,10 +60,12 @@ function Body() {
               <Table.Td style={{ minWidth: 110 }}>
                 <TransactionTypeBadge type={t.type} />
               </Table.Td>
-              <Table.Td>
+              {/* Wide enough for 'REFUNDED AFTER 4 TRIES': on a phone the badges were cut to 'AWAITING AP...'. */}
+              <Table.Td style={{ minWidth: 210 }}>
                 <Stack gap={4} align="flex-start">
                   <Text size="sm">{t.description}</Text>
                   {t.delivery && <DeliveryBadge delivery={t.delivery} />}
+                  {isWaiting(t.delivery) && <WaitingLine historyId={t.delivery.historyId} />}
                 </Stack>
               </Table.Td>
               <Table.Td>

@@ -4,6 +4,8 @@ import { DeliveryBadge } from './DeliveryBadge';
 import { TransactionAmount } from './TransactionAmount';
 import { TransactionTypeBadge } from './TransactionTypeBadge';
 import { formatDateTime } from './transactions';
+import { WaitingLine } from './WaitingLine';
+import { isWaiting } from './waiting-line';
 
 /** One history line: what it was, when, and the signed amount. */
 export function TransactionRow({ transaction: t }: { transaction: TTransaction }) {
@@ -21,6 +23,7 @@ export function TransactionRow({ transaction: t }: { transaction: TTransaction }
               {formatDateTime(t.createdAt)}
             </Text>
           </Group>
+          {isWaiting(t.delivery) && <WaitingLine historyId={t.delivery.historyId} />}
         </Stack>
         <TransactionAmount amount={t.amount} size="lg" style={{ whiteSpace: 'nowrap' }} />
       </Group>

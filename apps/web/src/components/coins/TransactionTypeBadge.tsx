@@ -11,6 +11,10 @@ const COLORS: Record<TTransactionType, string> = {
   admin_grant: 'orange',
   chargeback: 'red',
   admin_adjustment: 'yellow',
+  pool_contribution: 'indigo',
+  pool_refund: 'blue',
+  gift_sent: 'pink',
+  gift_received: 'pink',
 };
 
 export function TransactionTypeBadge({ type }: { type: TTransactionType }) {

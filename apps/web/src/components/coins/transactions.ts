@@ -19,6 +19,10 @@ const TYPE_LABELS: Record<TTransactionType, string> = {
   admin_grant: 'Admin Grant',
   chargeback: 'Payment Reversed',
   admin_adjustment: 'Admin Adjustment',
+  pool_contribution: 'Crowd Goal',
+  pool_refund: 'Crowd Goal Refund',
+  gift_sent: 'Gift Sent',
+  gift_received: 'Gift Received',
 };
 
 export function typeLabel(type: TTransactionType): string {

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatNumber, initials, type TPublicProfile } from '@shop/domain';
 import { PageHeading } from '../common/PageHeading';
+import { GiveCoinsButton } from '../gifts/GiveCoinsButton';
 import { formatDay } from './format-date';
 
 type Entry = TPublicProfile['actionHistory'][number];
@@ -39,6 +40,9 @@ export function ProfileView({ profile }: { profile: TPublicProfile }) {
                   {formatNumber(profile.actionCount)}
                 </Text>
               </Text>
+            </Group>
+            <Group mt="xs">
+              <GiveCoinsButton recipient={profile.username} />
             </Group>
           </Stack>
         </Group>

@@ -1,11 +1,9 @@
-import { Badge, Checkbox, Group, Text } from '@mantine/core';
-import { formatNumber, stateLabel, type TQueueDecision, type TQueueItem } from '@shop/domain';
+import { Checkbox, Group, Text } from '@mantine/core';
+import { formatNumber, type TQueueDecision, type TQueueItem } from '@shop/domain';
 import { memo } from 'react';
-import { DELIVERY_COLORS } from '../coins/delivery-state';
 import { clockTime } from '../realtime/realtime-messages';
-import { hasCountdown } from './countdown';
-import { QueueCountdown } from './QueueCountdown';
 import { QueueDecisionButtons } from './QueueDecisionButtons';
+import { QueueStateBadges, QueueStateNotes } from './QueueItemState';
 import classes from './queue.module.css';
 import { viewerName } from './queue-order';
 
@@ -32,18 +30,14 @@ export const QueueItemRow = memo(function QueueItemRow({ item, layout, selected,
       aria-label={`Select ${item.actionName} for ${who}`}
     />
   );
-  const badge = (
-    <Badge size="sm" variant="light" color={DELIVERY_COLORS[item.state]} style={{ flexShrink: 0 }}>
-      {stateLabel(item.state)}
-    </Badge>
-  );
+  const badge = <QueueStateBadges item={item} />;
   const cost = `${formatNumber(item.cost)} ${item.cost === 1 ? 'coin' : 'coins'}`;
   const enqueued = (
     <Text size="xs" c="dimmed" title={new Date(item.enqueuedAt).toLocaleString()} span>
       {clockTime(item.enqueuedAt)}
     </Text>
   );
-  const countdown = hasCountdown(item) ? <QueueCountdown item={item} /> : null;
+  const notes = <QueueStateNotes item={item} />;
   const buttons = <QueueDecisionButtons item={item} busy={busy} onDecide={onDecide} />;
 
   if (layout === 'wide') {
@@ -64,7 +58,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, layout, selected,
         <Text size="sm">{cost}</Text>
         <div className={classes.minw0}>
           {badge}
-          {countdown}
+          {notes}
         </div>
         {enqueued}
         {buttons}
@@ -87,7 +81,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, layout, selected,
       <Text size="xs" c="dimmed" truncate>
         {who} · {cost} · {enqueued}
       </Text>
-      <div style={{ minHeight: 18 }}>{countdown}</div>
+      <div className={classes.notes}>{notes}</div>
       {buttons}
     </article>
   );

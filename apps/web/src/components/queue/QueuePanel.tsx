@@ -8,6 +8,7 @@ import type { TBulkDecision } from './decisions';
 import { QueueBulkBar } from './QueueBulkBar';
 import { QueueHeldNotice, QueueHoldButton } from './QueueHold';
 import { QueueItemRow, type RowLayout } from './QueueItemRow';
+import { QueueStopAllButton } from './QueueStopAll';
 import classes from './queue.module.css';
 import { approvalTarget, isTypingTarget, shortcutDecision } from './queue-keys';
 import { groupQueue, type QueueRow, queueRows } from './queue-order';
@@ -103,20 +104,29 @@ export function QueuePanel() {
 
   const { held } = query.data;
   const awaiting = query.data.items.filter((i) => i.state === 'awaiting_approval').length;
+  const running = query.data.items.filter((i) => i.state === 'running').length;
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="xs" wrap="wrap">
           <Badge variant="light" color="gray" size="lg">
-            {query.data.items.length} waiting
+            {query.data.items.length - running} waiting
           </Badge>
           {awaiting > 0 && (
             <Badge variant="light" color="grape" size="lg">
               {awaiting} awaiting approval
             </Badge>
           )}
+          {running > 0 && (
+            <Badge variant="light" color="teal" size="lg">
+              {running} running
+            </Badge>
+          )}
         </Group>
-        <QueueHoldButton held={held} pending={decisions.holdPending} onChange={decisions.setHold} />
+        <Group gap="xs" wrap="wrap">
+          <QueueStopAllButton running={running} pending={decisions.stopAllPending} onStopAll={decisions.stopAll} />
+          <QueueHoldButton held={held} pending={decisions.holdPending} onChange={decisions.setHold} />
+        </Group>
       </Group>
       {held && <QueueHeldNotice />}
       {query.isError && (

@@ -1,6 +1,6 @@
 import { allowedDecisions, TRIGGER_STATES } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { BULK_DECISIONS, bulkSummary, DECISION_UI, decisionDone, decisionFailed } from './decisions';
+import { BULK_DECISIONS, bulkSummary, DECISION_UI, decisionDone, decisionFailed, stopAllDone } from './decisions';
 import { queueItem } from './queue-fixtures';
 
 describe('decision wording', () => {
@@ -21,6 +21,17 @@ describe('decision wording', () => {
       'Spawn Bear for bob is in line to be sent.',
     );
     expect(decisionDone('front', item).title).toBe('Moved to the front');
+    expect(decisionDone('stop', item)).toEqual({
+      title: 'Stopping',
+      message: 'Spawn Bear for Bob: its stop command is on its way.',
+    });
+  });
+
+  it("offers 'Stop now' on a running effect, and counts what 'Stop all running' stopped", () => {
+    expect(allowedDecisions('running').map((d) => DECISION_UI[d].label)).toEqual(['Stop now']);
+    expect(stopAllDone(2).title).toBe('Stopped 2 effects');
+    expect(stopAllDone(1).title).toBe('Stopped 1 effect');
+    expect(stopAllDone(0).title).toBe('Nothing to stop');
   });
 
   it('says a 409 means the trigger moved on, and passes other errors through', () => {

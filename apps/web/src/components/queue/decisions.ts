@@ -8,6 +8,7 @@ export const DECISION_UI: Record<TQueueDecision, { label: string; verb: string; 
   skip: { label: 'Skip', verb: 'skip', color: 'orange' },
   front: { label: 'Move to front', verb: 'move to the front', color: 'blue' },
   retry: { label: 'Retry now', verb: 'retry', color: 'yellow' },
+  stop: { label: 'Stop now', verb: 'stop', color: 'red' },
 };
 
 /** The decisions that can be applied to many triggers at once. */
@@ -30,7 +31,18 @@ export function decisionDone(decision: TQueueDecision, item: TQueueItem): { titl
       return { title: 'Moved to the front', message: `${item.actionName} for ${who} is next in its line.` };
     case 'retry':
       return { title: 'Retrying now', message: `${item.actionName} for ${who} is being sent again.` };
+    case 'stop':
+      return { title: 'Stopping', message: `${item.actionName} for ${who}: its stop command is on its way.` };
   }
+}
+
+/** 'Stop all running': how many effects were told to stop (the server's count, not the list's). */
+export function stopAllDone(stopped: number): { title: string; message: string } {
+  if (stopped === 0) return { title: 'Nothing to stop', message: 'No timed effect was running any more.' };
+  return {
+    title: `Stopped ${stopped} ${stopped === 1 ? 'effect' : 'effects'}`,
+    message: 'Their stop commands are on their way to the game.',
+  };
 }
 
 /** A decision the server refused because the trigger moved on (409): what happened, in its words. */

@@ -18,6 +18,8 @@ export function queueItem(overrides: Partial<TQueueItem> & { historyId: number }
     attempt: 0,
     nextAttemptAt: null,
     endsAt: null,
+    stopFailed: false,
+    waitingFor: null,
     ...overrides,
   };
 }

@@ -27,6 +27,15 @@ describe('groupQueue', () => {
     expect(group?.items.map((i) => i.historyId)).toEqual([5, 4, 2, 3, 1]);
   });
 
+  it("names a timed action's own line after the action, not the server's key", () => {
+    const groups = groupQueue([
+      queueItem({ historyId: 1, queueGroup: 'effect:6', actionName: 'Thunderstorm', state: 'running' }),
+      queueItem({ historyId: 2, queueGroup: 'effect:6', actionName: 'Thunderstorm', position: 1 }),
+      queueItem({ historyId: 3, queueGroup: 'effect:storms' }),
+    ]);
+    expect(groups.map((g) => g.label)).toEqual(['Thunderstorm (timed effect)', 'effect:storms']);
+  });
+
   it('is empty for an empty queue', () => {
     expect(groupQueue([])).toEqual([]);
     expect(queueRows([])).toEqual([]);

@@ -33,6 +33,18 @@ function compareItems(a: TQueueItem, b: TQueueItem): number {
   );
 }
 
+/**
+ * A timed action with no group of its own is lined up in 'effect:<action id>' (the server's trigger
+ * code), so its triggers run one after another: the heading names the action instead of the key.
+ */
+const EFFECT_GROUP = /^effect:\d+$/;
+
+function groupLabel(name: string | null, items: readonly TQueueItem[]): string {
+  if (name === null) return NO_GROUP_LABEL;
+  const first = items[0];
+  return EFFECT_GROUP.test(name) && first ? `${first.actionName} (timed effect)` : name;
+}
+
 /** The queue as the page shows it: named groups by name, the ungrouped last, each in its line's order. */
 export function groupQueue(items: readonly TQueueItem[]): QueueGroup[] {
   const byName = new Map<string | null, TQueueItem[]>();
@@ -43,7 +55,7 @@ export function groupQueue(items: readonly TQueueItem[]): QueueGroup[] {
   }
   return [...byName.entries()]
     .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
-    .map(([name, list]) => ({ name, label: name ?? NO_GROUP_LABEL, items: list.sort(compareItems) }));
+    .map(([name, list]) => ({ name, label: groupLabel(name, list), items: list.sort(compareItems) }));
 }
 
 /** The groups as one flat list of lines, a heading before each group's triggers. */

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useTRPC, useTRPCClient } from '../../trpc';
-import { bulkSummary, decisionDone, decisionFailed, type TBulkDecision } from './decisions';
+import { bulkSummary, decisionDone, decisionFailed, stopAllDone, type TBulkDecision } from './decisions';
 import type { useQueue } from './use-queue';
 
 type Queue = Pick<ReturnType<typeof useQueue>, 'reload' | 'applyItem' | 'setHeld'>;
@@ -99,5 +99,32 @@ export function useQueueDecisions(queue: Queue) {
     }),
   );
 
-  return { busy, decide, decideMany, setHold: (held: boolean) => hold.mutate({ held }), holdPending: hold.isPending };
+  const stopAll = useMutation(
+    trpc.queue.stopAll.mutationOptions({
+      onSuccess: (result) => {
+        reload();
+        const toast = stopAllDone(result.stopped);
+        notify.success(toast.title, toast.message);
+      },
+      onError: (err) => {
+        reload();
+        notify.error('Could not stop the running effects', errorMessage(err));
+      },
+    }),
+  );
+
+  return {
+    busy,
+    decide,
+    decideMany,
+    setHold: (held: boolean) => hold.mutate({ held }),
+    holdPending: hold.isPending,
+    /** Resolves once the server answered (the toast is already up), so a confirm dialog can close then. */
+    stopAll: () =>
+      stopAll.mutateAsync().then(
+        () => undefined,
+        () => undefined,
+      ),
+    stopAllPending: stopAll.isPending,
+  };
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useAuth } from '../../auth/AuthContext';
 import { useSessionHint } from '../../auth/session-hint';
 import { useTRPC } from '../../trpc';
+import { showGiftReceived } from '../gifts/gift-toast';
 import { RealtimeContext } from './RealtimeContext';
 import { useRealtime } from './use-realtime';
 
@@ -70,6 +71,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           // Dashboard and /history show each trigger's delivery state: reload them on every step.
           invalidate(trpc.transactions.list.pathKey());
           invalidate(trpc.history.list.pathKey());
+          // The waiting lines under those rows (place in line, approval) move with the same steps.
+          invalidate(trpc.queue.mine.queryKey());
           // Any refunded end (a failed delivery, or the streamer's reject, skip or an expired approval).
           if ((REFUNDED_ENDS as readonly TTriggerState[]).includes(message.status)) {
             if (typeof message.balance === 'number') setBalance(message.balance);
@@ -78,8 +81,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           }
           return;
         case 'balance_changed':
-          // A watch-time reward or a channel-points conversion: the pill rises without a reload.
+          // A watch-time reward, a channel-points conversion or a gift: the pill rises without a reload.
           setBalance(message.balance);
+          if (message.reason === 'gift') showGiftReceived(message);
           invalidate(trpc.user.get.queryKey());
           invalidate(trpc.transactions.list.pathKey());
           invalidate(trpc.transactions.stats.queryKey());

@@ -5,7 +5,13 @@ import { parseObjectFrame } from '../../lib/socket-frame';
 export const MAX_MESSAGES = 50;
 
 export type ActivityMessage = Extract<TRealtimeMessage, { type: 'action_triggered' | 'action_tested' }>;
-export type ReceiptMessage = Extract<TRealtimeMessage, { type: 'action_status' }>;
+export type ReceiptMessage = Extract<TRealtimeMessage, { type: 'action_status' }> & {
+  /**
+   * While held for a target that does not answer: 'the game server' (as the queue's waitingFor).
+   * Read when the receipt carries it; without it a held trigger reads as the streamer's hold.
+   */
+  waitingFor?: string | null;
+};
 export type QueueChangedMessage = Extract<TRealtimeMessage, { type: 'queue_changed' }>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -40,6 +46,16 @@ export function parseRealtimeMessage(data: unknown): TRealtimeMessage | null {
       typeof value.held === 'boolean' &&
       Array.isArray(value.historyIds) &&
       value.historyIds.every((id) => typeof id === 'number');
+    return ok ? (value as unknown as TRealtimeMessage) : null;
+  }
+  if (value.type === 'pool_progress') {
+    // Crowd goals (components/pools): the bar's figures, public to everyone.
+    const ok =
+      typeof value.actionId === 'number' &&
+      typeof value.goal === 'number' &&
+      typeof value.raised === 'number' &&
+      typeof value.endsAt === 'string' &&
+      (value.state === 'open' || value.state === 'fired' || value.state === 'expired');
     return ok ? (value as unknown as TRealtimeMessage) : null;
   }
   if (value.type === 'shop_status') {

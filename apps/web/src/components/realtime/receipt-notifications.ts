@@ -1,6 +1,7 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import type { TTriggerState } from '@shop/domain';
 import { CLOSE_BUTTON } from '../../lib/notify';
+import { stillRunning } from './effect-countdown';
 import type { ReceiptMessage } from './realtime-messages';
 import { queuedReceipt, receiptToast, supersedes, type TriggerSurface } from './receipt-toast';
 
@@ -13,13 +14,17 @@ const latest = new Map<number, ReceiptMessage>();
 /** Triggers made in this tab, and where: only those get a toast (other tabs of the viewer show their own). */
 const owned = new Map<number, TriggerSurface>();
 
+/** The once-a-second redraw of a running effect's toast, per trigger. */
+const tickers = new Map<number, ReturnType<typeof setInterval>>();
+
 const toastId = (historyId: number) => `receipt-${historyId}`;
+const isShowing = (id: string) => notificationsStore.getState().notifications.some((n) => n.id === id);
 
 function render(receipt: ReceiptMessage, surface: TriggerSurface): void {
   const id = toastId(receipt.historyId);
-  const toast = receiptToast(receipt, surface);
-  const data = { id, ...toast, ...CLOSE_BUTTON };
-  if (notificationsStore.getState().notifications.some((n) => n.id === id)) {
+  const data = { id, ...receiptToast(receipt, surface), ...CLOSE_BUTTON };
+  countDown(receipt, surface);
+  if (isShowing(id)) {
     notifications.update(data);
     return;
   }
@@ -27,6 +32,34 @@ function render(receipt: ReceiptMessage, surface: TriggerSurface): void {
   // including the failure toast of an earlier attempt.
   notifications.clean();
   notifications.show(data);
+}
+
+function stopTicking(historyId: number): void {
+  clearInterval(tickers.get(historyId));
+  tickers.delete(historyId);
+}
+
+/**
+ * A running effect's toast says the seconds left, redrawn each second on this machine's clock
+ * until the end; the next receipt (or the viewer closing the toast) stops it.
+ */
+function countDown(receipt: ReceiptMessage, surface: TriggerSurface): void {
+  const { historyId } = receipt;
+  stopTicking(historyId);
+  if (receipt.status !== 'running' || !stillRunning(receipt.endsAt, Date.now())) return;
+  const id = toastId(historyId);
+  tickers.set(
+    historyId,
+    setInterval(() => {
+      if (!isShowing(id)) {
+        stopTicking(historyId);
+        return;
+      }
+      const now = Date.now();
+      notifications.update({ id, ...receiptToast(receipt, surface, now), ...CLOSE_BUTTON });
+      if (!stillRunning(receipt.endsAt, now)) stopTicking(historyId);
+    }, 1000),
+  );
 }
 
 /**

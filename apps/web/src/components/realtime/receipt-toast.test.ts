@@ -98,6 +98,37 @@ describe("receiptToast and the streamer's queue", () => {
   });
 });
 
+describe('receiptToast and timed effects', () => {
+  const start = Date.parse(base.timestamp);
+
+  it('counts a running effect down, then takes the delivered receipt of its stop', () => {
+    const running: ReceiptMessage = { ...base, status: 'running', attempt: 1, endsAt: '2026-11-23T12:00:25.000Z' };
+    expect(receiptToast(running, 'shop', start)).toMatchObject({
+      title: 'Action Triggered!',
+      message: 'Running: 25 s left',
+      color: 'green',
+      loading: true,
+      autoClose: false,
+    });
+    expect(receiptToast(running, 'shop', start + 1000).message).toBe('Running: 24 s left');
+    expect(receiptToast(running, 'shop', start + 30_000).message).toBe('Running: ending now');
+    const delivered: ReceiptMessage = { ...base, status: 'delivered', attempt: 0 };
+    expect(supersedes(delivered, running)).toBe(true);
+    expect(receiptToast(delivered).message).toBe('Delivered to the game');
+    // An extending trigger's reply says running, with no end of its own.
+    expect(receiptToast(queuedReceipt(7, 'Airhorn', new Date(start), 'running')).message).toBe('Running');
+  });
+
+  it('says when it waits for the game server rather than the streamer', () => {
+    expect(receiptToast({ ...base, status: 'held', waitingFor: 'the game server' })).toMatchObject({
+      message: 'Waiting for the game server',
+      color: 'yellow',
+      loading: true,
+    });
+    expect(receiptToast({ ...base, status: 'held', waitingFor: null }).message).toBe('Held by the streamer');
+  });
+});
+
 describe('supersedes', () => {
   it('keeps a final state and takes later attempts', () => {
     const delivered: ReceiptMessage = { ...base, status: 'delivered', attempt: 1 };

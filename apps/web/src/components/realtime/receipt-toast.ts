@@ -1,4 +1,5 @@
 import { formatNumber, isEnded, type TTriggerState, viewerStateText } from '@shop/domain';
+import { runningText } from './effect-countdown';
 import type { ReceiptMessage } from './realtime-messages';
 
 /** The spec's wording for an accepted trigger; the message line then follows the delivery. */
@@ -49,10 +50,15 @@ const stateText = (receipt: ReceiptMessage) =>
   });
 
 /**
- * What the trigger toast says for a receipt (issue 11: Sending... -> Delivered | Retrying -> Refunded;
- * issue 25 adds the streamer's queue: approval, a place in line, and the refunded ends of a decision).
+ * What the trigger toast says for a receipt at `now` (issue 11: Sending... -> Delivered | Retrying ->
+ * Refunded; issue 25 adds the streamer's queue: approval, a place in line, and the refunded ends of a
+ * decision; issue 26 a timed effect's countdown, and the wait for a game server that is away).
  */
-export function receiptToast(receipt: ReceiptMessage, surface: TriggerSurface = 'shop'): ReceiptToast {
+export function receiptToast(
+  receipt: ReceiptMessage,
+  surface: TriggerSurface = 'shop',
+  now: number = Date.now(),
+): ReceiptToast {
   const accepted = ACCEPTED[surface];
   const waiting = (color: ReceiptToast['color']): ReceiptToast => ({
     title: accepted.title,
@@ -67,11 +73,16 @@ export function receiptToast(receipt: ReceiptMessage, surface: TriggerSurface = 
       return receipt.position != null
         ? waiting('blue')
         : { title: accepted.title, message: accepted.queued, color: 'blue', loading: true, autoClose: false };
-    case 'awaiting_approval':
     case 'held':
+      return receipt.waitingFor
+        ? { ...waiting('yellow'), message: `Waiting for ${receipt.waitingFor}` }
+        : waiting('blue');
+    case 'awaiting_approval':
     case 'sending':
-    case 'running':
       return waiting('blue');
+    case 'running':
+      // The effect is on in the game: green, still loading until its stop has gone out.
+      return { ...waiting('green'), message: runningText(receipt.endsAt, now) };
     case 'retrying':
       return {
         title: accepted.title,

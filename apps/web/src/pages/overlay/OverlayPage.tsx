@@ -1,8 +1,11 @@
-import type { TOverlayAlert } from '@shop/domain';
+import type { TOverlayAlert, TOverlayUpNextItem } from '@shop/domain';
 import { type CSSProperties, useEffect } from 'react';
 import { useParams } from 'react-router';
+import { OverlayPools } from '../../components/pools/OverlayPools';
 import classes from './OverlayPage.module.css';
 import { ALERT_MS, EXIT_MS } from './overlay-alerts';
+import { type RunningEffect, timeLeft } from './running-effects';
+import { upNextText } from './up-next';
 import { useOverlayAlerts } from './use-overlay-alerts';
 
 /**
@@ -12,7 +15,7 @@ import { useOverlayAlerts } from './use-overlay-alerts';
  */
 export function OverlayPage() {
   const { token = '' } = useParams();
-  const { current, connection, next } = useOverlayAlerts(token);
+  const { current, connection, next, upNext, running, now } = useOverlayAlerts(token);
   useTransparentPage();
 
   // Each alert stays ALERT_MS, then the next one in the queue takes its place.
@@ -25,6 +28,9 @@ export function OverlayPage() {
   return (
     <div className={classes.stage} data-testid="overlay-stage" data-connection={connection}>
       {current && <AlertCard key={current.alertId} alert={current} />}
+      {upNext.length > 0 && <UpNextPanel items={upNext} />}
+      {running.length > 0 && <RunningPanel effects={running} now={now} />}
+      <OverlayPools />
       {connection === 'unknown' && (
         // Only the streamer sees this while setting up: an old or mistyped URL.
         <p className={classes.notice}>
@@ -52,6 +58,41 @@ function AlertCard({ alert }: { alert: TOverlayAlert }) {
         <p className={classes.cost}>{alert.cost.toLocaleString('en-US')} coins</p>
       </span>
     </output>
+  );
+}
+
+/** 'Up next' (endpoints with the setting on): the next triggers in line, in a corner, under the alerts. */
+function UpNextPanel({ items }: { items: readonly TOverlayUpNextItem[] }) {
+  return (
+    <section className={classes.upNext} data-testid="overlay-up-next" aria-label="Up next">
+      <p className={classes.upNextTitle}>Up next</p>
+      <ol className={classes.upNextList}>
+        {items.map((item, i) => (
+          // The list is replaced whole; the same viewer may queue the same action twice.
+          // biome-ignore lint/suspicious/noArrayIndexKey: order is the identity here
+          <li key={i} className={classes.upNextItem}>
+            <span className={classes.upNextText}>
+              <span className={classes.upNextAction}>{upNextText(item.actionName)}</span>
+              <span className={classes.upNextViewer}>{upNextText(item.viewer)}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Timed effects on now, each with the time it has left (counted down on stream). */
+function RunningPanel({ effects, now }: { effects: readonly RunningEffect[]; now: number }) {
+  return (
+    <section className={classes.running} data-testid="overlay-running" aria-label="Running effects">
+      {effects.map((effect) => (
+        <p key={effect.key} className={classes.runningItem} data-testid="overlay-countdown">
+          <span className={classes.runningName}>{upNextText(effect.actionName)}</span>
+          <span className={classes.runningLeft}>{timeLeft(effect.endsAt, now)}</span>
+        </p>
+      ))}
+    </section>
   );
 }
 

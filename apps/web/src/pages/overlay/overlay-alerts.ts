@@ -1,5 +1,6 @@
 import type { TOverlayAck, TOverlayAlert } from '@shop/domain';
 import { parseObjectFrame } from '../../lib/socket-frame';
+import { effectOf } from './running-effects';
 
 /** How long each alert stays on stream; the next one waits its turn. */
 export const ALERT_MS = 5_000;
@@ -27,6 +28,7 @@ export function parseOverlayAlert(data: unknown): TOverlayAlert | null {
   if (value?.type !== 'overlay_alert') return null;
   if (typeof value.alertId !== 'string' || typeof value.actionName !== 'string') return null;
   if (typeof value.viewer !== 'string' || typeof value.cost !== 'number') return null;
+  const effect = effectOf(value);
   return {
     type: 'overlay_alert',
     alertId: value.alertId,
@@ -34,6 +36,7 @@ export function parseOverlayAlert(data: unknown): TOverlayAlert | null {
     actionName: value.actionName,
     imageUrl: typeof value.imageUrl === 'string' && value.imageUrl ? value.imageUrl : null,
     cost: value.cost,
+    ...(effect && { effect }),
     timestamp: typeof value.timestamp === 'string' ? value.timestamp : new Date().toISOString(),
   };
 }
