@@ -65,6 +65,17 @@ export interface OpenTriggerRow {
  * unsettled index (success IS NULL): ended triggers are never read.
  */
 export async function listOpenTriggers(db: Executor, userId?: number): Promise<OpenTriggerRow[]> {
+  // Two reads, each on its own index (unsettled triggers; effects still on), rather than one OR that
+  // a planner may answer by reading the whole history.
+  const [unsettled, effects] = await Promise.all([
+    openTriggers(db, 'unsettled', userId),
+    openTriggers(db, 'effects', userId),
+  ]);
+  const seen = new Set(unsettled.map((r) => r.id));
+  return [...unsettled, ...effects.filter((r) => !seen.has(r.id))].sort((a, b) => a.id - b.id);
+}
+
+function openTriggers(db: Executor, part: 'unsettled' | 'effects', userId?: number): Promise<OpenTriggerRow[]> {
   let query = db
     .selectFrom('action_history as h')
     .innerJoin('users as u', 'u.id', 'h.user_id')
@@ -118,10 +129,9 @@ export async function listOpenTriggers(db: Executor, userId?: number): Promise<O
     ])
     // Open: not settled yet, or settled with its effect still on (running, or its stop failed).
     .where((eb) =>
-      eb.or([
-        eb.and([eb('h.success', 'is', null), eb('h.refunded', '=', 0)]),
-        eb('h.effect_state', 'in', ['running', 'stop_failed']),
-      ]),
+      part === 'unsettled'
+        ? eb.and([eb('h.success', 'is', null), eb('h.refunded', '=', 0)])
+        : eb('h.effect_state', 'in', ['running', 'stop_failed']),
     )
     .where('h.is_test', '=', 0)
     .groupBy([
