@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
+import { startWebRconStandIn } from '@shop/dispatch/testing';
 import type { TActionStatusMessage, TQueue } from '@shop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, viewerWithCoins } from './delivery-helpers';
@@ -286,5 +287,54 @@ describe.each(testDialects())('timed effects and waiting for the game on %s', (d
     expect(await refunds(late)).toBe(1);
     expect(await t.balanceOf(viewer.cookie)).toBe(70);
     await assertLedgerInvariant(t.db);
+  });
+
+  it('holds an individual Rust action until its player joins, then sends it', async () => {
+    const players: { steamId: string; username: string }[] = [];
+    const rust = await startWebRconStandIn({ password: 'rust-pass', players });
+    try {
+      // Only the Rust server takes it: the webhook target of the other tests steps aside.
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/webhook-endpoints',
+        headers: { cookie: admin },
+      });
+      for (const { id } of listed.json() as { id: number }[]) {
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/webhook-endpoints/${id}`,
+          headers: { cookie: admin },
+          payload: { active: false },
+        });
+      }
+      const endpoint = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhook-endpoints',
+        headers: { cookie: admin },
+        payload: { url: rust.url, secretKey: 'rust-pass', description: 'Rust', gameType: 'rust' },
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(200);
+      const actionId = await createAction({
+        name: 'Give Rock',
+        gameType: 'rust',
+        targetType: 'individual',
+        webhookAction: 'inventory.giveto {target} rock 1',
+      });
+      const viewer = await viewerWithCoins(t, 'rockfan', 100);
+      const steamId = '76561198000000042';
+      const id = (await t.trigger(viewer.cookie, actionId, { targetSteamId: steamId })).json().historyId as number;
+      await drainDeliveries(t);
+      expect(rust.commands.filter((c) => c.startsWith('inventory'))).toEqual([]);
+      expect((await queue()).items).toMatchObject([{ historyId: id, state: 'held', waitingFor: `${steamId} to join` }]);
+      // The player joins 30 s later: the next try finds them and sends the action.
+      t.clock.advance(30_000);
+      players.push({ steamId, username: 'Rocky' });
+      await drainDeliveries(t);
+      expect(rust.commands.filter((c) => c.startsWith('inventory'))).toEqual([`inventory.giveto ${steamId} rock 1`]);
+      expect((await queue()).items).toEqual([]);
+      expect(await refunds(id)).toBe(0);
+    } finally {
+      await rust.close();
+    }
   });
 });

@@ -88,8 +88,14 @@ export function queueOf(
       nextAttemptAt: retrying || entry.state === 'held' ? iso(entry.nextAttemptAt) : null,
       endsAt: entry.state === 'running' ? iso(row.ends_at === null ? null : Number(row.ends_at)) : null,
       stopFailed: row.effect_state === 'stop_failed',
-      waitingFor: count(row.waiting_for_target) > 0 ? 'the game server' : null,
+      waitingFor: count(row.waiting_for_target) > 0 ? waitingForOf(row.held_error) : null,
     };
   });
   return { held, items };
+}
+
+/** What a held trigger waits for: its player to join the Rust server, or the game server to answer. */
+function waitingForOf(heldError: string | null): string {
+  const player = heldError?.match(/^Waiting for (.+) to join$/)?.[1];
+  return player ? `${player} to join` : 'the game server';
 }

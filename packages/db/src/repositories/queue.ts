@@ -53,8 +53,9 @@ export interface OpenTriggerRow {
   next_attempt_at: number | string | null;
   /** Its first target: ungrouped triggers line up per endpoint. */
   endpoint_id: number | null;
-  /** Its deliveries waiting for a target that did not answer. */
+  /** Its deliveries waiting for a target that did not answer, and why the last one waits. */
   waiting_for_target: number | string | null;
+  held_error: string | null;
   success: number | null;
   ends_at: number | null;
   effect_state: TEffectState | null;
@@ -111,6 +112,9 @@ function openTriggers(db: Executor, part: 'unsettled' | 'effects', userId?: numb
             .end(),
         )
         .as('waiting_for_target'),
+      eb.fn
+        .max<string | null>(eb.case().when('d.held_since', 'is not', null).then(eb.ref('d.last_error')).end())
+        .as('held_error'),
       eb.fn
         .sum<number>(
           eb

@@ -68,7 +68,7 @@ describe('waitingLine', () => {
 
   it('says who a held trigger waits for when it is not the streamer', () => {
     expect(waitingLine([item({ state: 'held', waitingFor: 'the game server' })], 7, NOW)).toBe(
-      'Waiting for the game server to answer',
+      'Waiting for the game server',
     );
   });
 

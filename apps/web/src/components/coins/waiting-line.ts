@@ -31,7 +31,7 @@ export function waitingLine(items: readonly TMyQueueItem[], historyId: number, n
   const item = items.find((i) => i.historyId === historyId);
   if (!item || !WORDED.includes(item.state)) return null;
   // Held for a target that does not answer, not by the streamer: 'Held by the streamer' would blame them.
-  if (item.state === 'held' && item.waitingFor) return `Waiting for ${item.waitingFor} to answer`;
+  if (item.state === 'held' && item.waitingFor) return `Waiting for ${item.waitingFor}`;
   const eta = item.eta === null ? Number.NaN : Date.parse(item.eta);
   // An estimate already past says nothing true about the wait: only the place in line is left.
   const etaMs = Number.isFinite(eta) && eta > now ? eta - now : null;
