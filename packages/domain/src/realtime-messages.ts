@@ -56,7 +56,8 @@ export interface TQueueChangedMessage {
   type: 'queue_changed';
   /** The triggers whose state or place changed (empty: the whole queue, as after a hold). */
   historyIds: number[];
-  held: boolean;
+  /** Whether the queue is held, when this change read it; absent when it did not. */
+  held?: boolean;
   timestamp: string;
 }
 

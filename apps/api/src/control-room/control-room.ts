@@ -50,7 +50,7 @@ export class ControlRoom implements QueueSweep {
     // Each send and each outcome moves a trigger on: admins and waiting viewers hear of it.
     deps.worker.onEvent((event) => {
       if (event.isResend || event.type === 'lost') return;
-      this.notifier.changed([event.historyId]);
+      this.notifier.changed([event.historyId], false);
     });
   }
 

@@ -26,6 +26,8 @@ const LINE_STATES: readonly TTriggerState[] = ['awaiting_approval', 'queued', 'h
 export class QueueNotifier {
   private pending = new Set<number>();
   private whole = false;
+  /** A pending change may move someone's place in a line (a wait, a decision, a group's turn). */
+  private lines = false;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   /** What each waiting viewer was last told (state and place), so only moves are sent. */
@@ -36,9 +38,14 @@ export class QueueNotifier {
     private readonly laneConcurrency: number,
   ) {}
 
-  /** These triggers changed (state or place); an empty list means the whole queue (a hold). */
-  changed(historyIds: readonly number[]): void {
+  /**
+   * These triggers changed (state or place); an empty list means the whole queue (a hold). `lines`:
+   * the change may move a waiting viewer's place (a trigger that waits, a decision, a group's turn);
+   * the send and the outcome of an ordinary trigger do not, and cost no read of the queue.
+   */
+  changed(historyIds: readonly number[], lines = true): void {
     if (historyIds.length === 0) this.whole = true;
+    if (lines) this.lines = true;
     for (const id of historyIds) this.pending.add(id);
     if (this.timer) return;
     this.timer = setTimeout(() => {
@@ -62,17 +69,28 @@ export class QueueNotifier {
 
   private async flush(): Promise<void> {
     const historyIds = this.whole ? [] : [...this.pending];
+    const read = this.whole || this.lines || this.told.size > 0;
     this.pending.clear();
     this.whole = false;
+    this.lines = false;
+    if (!read) {
+      // Nobody waits in a line: admins reload the list, and nothing else needs saying.
+      this.services.realtime.broadcast({ type: 'queue_changed', historyIds, timestamp: this.timestamp() });
+      return;
+    }
     const { db, realtime, now } = this.services;
     const queue = await readQueue(db, { now: now(), laneConcurrency: this.laneConcurrency });
     realtime.broadcast({
       type: 'queue_changed',
       historyIds,
       held: queue.held,
-      timestamp: new Date(now()).toISOString(),
+      timestamp: this.timestamp(),
     });
     this.tellViewers(queue.items);
+  }
+
+  private timestamp(): string {
+    return new Date(this.services.now()).toISOString();
   }
 
   private tellViewers(items: readonly TQueueItem[]): void {

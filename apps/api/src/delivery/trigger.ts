@@ -49,7 +49,7 @@ export interface TriggerDeps extends Omit<RoutingDeps, 'stream'>, Pick<ReceiptDe
   shopStatus: Pick<ShopStatusService, 'assertOpen'>;
   deliveryWorker: Pick<DeliveryWorker, 'leaseFor' | 'takeCommitted' | 'wake'>;
   /** The control room hears of every trigger: admins' queue, and the viewer's place in line. */
-  controlRoom: { notifier: { changed(historyIds: readonly number[]): void } };
+  controlRoom: { notifier: { changed(historyIds: readonly number[], lines?: boolean): void } };
 }
 
 export interface TriggerResult {
@@ -280,7 +280,8 @@ export async function triggerAction(
       ...(extended && { endsAt: written.extendedTo }),
     },
   );
-  services.controlRoom.notifier.changed([historyId]);
+  // An ordinary trigger that goes out at once moves nobody's place in a line.
+  services.controlRoom.notifier.changed([historyId], waits || written.held || extended);
   if (extended) {
     // Nothing to send: the running effect's stop, now later, ends this one too.
   } else if (!waits && !written.held) {

@@ -45,7 +45,7 @@ export function deliveryOf(value: unknown): Delivery | null {
     const message: TRealtimeMessage = {
       type: 'queue_changed',
       historyIds: ids,
-      held: value.held === true,
+      ...(typeof value.held === 'boolean' && { held: value.held }),
       timestamp: String(value.timestamp),
     };
     return { to: 'admins', message };

@@ -33,7 +33,8 @@ export function useQueue() {
       subscribe((message) => {
         if (message.type !== 'queue_changed') return;
         // The hold switch shows at once; the items follow with the reload.
-        queryClient.setQueryData<TQueue>(queryKey, (old) => (old ? { ...old, held: message.held } : old));
+        const { held } = message;
+        if (held !== undefined) queryClient.setQueryData<TQueue>(queryKey, (old) => (old ? { ...old, held } : old));
         reloader.schedule();
       }),
     [subscribe, reloader, queryClient, queryKey],

@@ -43,7 +43,7 @@ export function parseRealtimeMessage(data: unknown): TRealtimeMessage | null {
   if (value.type === 'queue_changed') {
     // Admins' sockets only; the Queue page reads the list again, so the ids are a hint, not data.
     const ok =
-      typeof value.held === 'boolean' &&
+      (value.held === undefined || typeof value.held === 'boolean') &&
       Array.isArray(value.historyIds) &&
       value.historyIds.every((id) => typeof id === 'number');
     return ok ? (value as unknown as TRealtimeMessage) : null;
