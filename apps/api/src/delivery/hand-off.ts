@@ -7,7 +7,15 @@ import type {
   WebhookEndpointRow,
 } from '@shop/db';
 import type { DeliveryPayload, DeliveryTarget } from '@shop/dispatch';
-import type { KnownTrigger } from './outcome';
+import type { KnownTrigger, TimedEffect } from './outcome';
+
+/** What recording a delivered start needs of a trigger's effect (null: instant). */
+export function timedOf(history: Pick<ActionHistoryRow, 'duration_seconds' | 'stop_command'>): TimedEffect | null {
+  return history.duration_seconds > 0 && history.stop_command !== null
+    ? { durationSeconds: history.duration_seconds, stopCommand: history.stop_command }
+    : null;
+}
+
 import { buildPayload, type HoldPolicy, holdPolicyOf } from './payload';
 
 /** What one send needs; a trigger hands it over from memory, a claimed row has it read back. */
@@ -16,6 +24,8 @@ export interface Prepared {
   payload: DeliveryPayload;
   viewer: { username: string; displayName: string | null };
   hold: HoldPolicy | null;
+  /** The trigger's timed effect, or null for an instant action: recording a delivered start needs it. */
+  timed: TimedEffect | null;
 }
 
 /** A delivery its trigger inserted already leased to this worker (see leaseFor), with its send. */
@@ -66,6 +76,7 @@ export function handOffsOf(trigger: CommittedTrigger, lease: InsertedLease): Han
       payload: buildPayload(history, user, action, { id, command }),
       viewer: { username: user.username, displayName: user.display_name || null },
       hold: holdPolicyOf(action),
+      timed: timedOf(history),
     },
     trigger: known,
   }));

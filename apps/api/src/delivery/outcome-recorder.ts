@@ -1,10 +1,11 @@
 import { type ClaimedDelivery, type Db, type DeliveryOutcome, transactionWithRetry } from '@shop/db';
-import { type KnownTrigger, type Recorded, recordInTransaction } from './outcome';
+import { type KnownTrigger, type Recorded, recordInTransaction, type TimedEffect } from './outcome';
 
 interface Pending {
   delivery: ClaimedDelivery;
   outcome: DeliveryOutcome;
   known: KnownTrigger | undefined;
+  timed: TimedEffect | null | undefined;
   resolve: (recorded: Recorded) => void;
   reject: (error: unknown) => void;
 }
@@ -26,9 +27,14 @@ export class OutcomeRecorder {
     private readonly maxBatch = 64,
   ) {}
 
-  record(delivery: ClaimedDelivery, outcome: DeliveryOutcome, known?: KnownTrigger): Promise<Recorded> {
+  record(
+    delivery: ClaimedDelivery,
+    outcome: DeliveryOutcome,
+    known?: KnownTrigger,
+    timed?: TimedEffect | null,
+  ): Promise<Recorded> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ delivery, outcome, known, resolve, reject });
+      this.queue.push({ delivery, outcome, known, timed, resolve, reject });
       if (!this.writing) void this.drain();
     });
   }
@@ -68,8 +74,8 @@ export class OutcomeRecorder {
   private inOneTransaction(batch: Pending[]): Promise<Recorded[]> {
     return transactionWithRetry(this.db, async (tx) => {
       const results: Recorded[] = [];
-      for (const { delivery, outcome, known } of batch) {
-        results.push(await recordInTransaction(tx, this.db.dialect, delivery, outcome, known));
+      for (const { delivery, outcome, known, timed } of batch) {
+        results.push(await recordInTransaction(tx, this.db.dialect, delivery, outcome, known, timed));
       }
       return results;
     });

@@ -49,6 +49,12 @@ export interface KnownTrigger {
   deliveries: number;
 }
 
+/** A timed trigger's effect, as its send knew it (null: an instant action; absent: read it back). */
+export interface TimedEffect {
+  durationSeconds: number;
+  stopCommand: string;
+}
+
 /** A trigger whose fate this call decided. */
 export interface Settlement {
   history: ActionHistoryRow;
@@ -77,6 +83,7 @@ export async function recordInTransaction(
   delivery: ClaimedDelivery,
   outcome: DeliveryOutcome,
   known?: KnownTrigger,
+  timed?: TimedEffect | null,
 ): Promise<Recorded> {
   if (delivery.kind === 'stop') return recordStop(tx, dialect, delivery, outcome);
   const settles = delivery.is_resend === 0 && outcome.status !== 'queued';
@@ -85,7 +92,8 @@ export async function recordInTransaction(
   const sole = settles && known?.deliveries === 1;
   if (settles && !sole) await lockHistoryForSettlement(tx, dialect, delivery.history_id);
   if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
-  const effect = outcome.status === 'delivered' ? await startEffectOf(tx, delivery, outcome.now, known) : undefined;
+  const effect =
+    outcome.status === 'delivered' ? await startEffectOf(tx, delivery, outcome.now, known, timed) : undefined;
   if (!settles) return { held: true, settlement: null, ...(effect && { effect }) };
   const result = sole
     ? triggerOutcome([outcome.status])
@@ -107,17 +115,22 @@ async function startEffectOf(
   delivery: ClaimedDelivery,
   now: number,
   known?: KnownTrigger,
+  timed?: TimedEffect | null,
 ): Promise<{ started: number } | undefined> {
-  if (delivery.is_resend === 1) return undefined;
-  // Triggers of instant actions (nearly all) are known from their hand-off: no read.
+  if (delivery.is_resend === 1 || timed === null) return undefined;
+  // Instant actions (nearly all) are known to be so from the send: no read.
   if (known && known.history.duration_seconds === 0) return undefined;
-  const history = known?.history.stop_command != null ? known.history : await findHistory(tx, delivery.history_id);
-  if (!history || history.duration_seconds === 0 || history.stop_command === null) return undefined;
+  let effect = timed;
+  if (!effect) {
+    const history = known?.history.stop_command != null ? known.history : await findHistory(tx, delivery.history_id);
+    if (!history || history.duration_seconds === 0 || history.stop_command === null) return undefined;
+    effect = { durationSeconds: history.duration_seconds, stopCommand: history.stop_command };
+  }
   const started = await startEffect(tx, {
-    historyId: history.id,
+    historyId: delivery.history_id,
     endpointId: delivery.endpoint_id,
-    stopCommand: history.stop_command,
-    durationSeconds: history.duration_seconds,
+    stopCommand: effect.stopCommand,
+    durationSeconds: effect.durationSeconds,
     now,
   });
   return { started };

@@ -15,7 +15,7 @@ import { type DeliveryResult, type Dispatcher, rustPlayerList } from '@shop/disp
 import type { TDeliveryStatus } from '@shop/domain';
 import type { Config } from '../env';
 import { claimDeliveries } from './claim';
-import { type CommittedTrigger, type HandOff, handOffsOf, type Prepared } from './hand-off';
+import { type CommittedTrigger, type HandOff, handOffsOf, type Prepared, timedOf } from './hand-off';
 import { KeyedSerial, Lanes } from './lanes';
 import { leaseMsFor, RECORD_MARGIN_MS } from './lease';
 import {
@@ -93,9 +93,14 @@ export type WorkerEvent =
 
 const laneKey = (endpointId: number | null) => endpointId ?? 'none';
 
+/** Without any change, the control room's sweep still runs this often (approvals expire, gaps pass). */
+const QUEUE_SWEEP_MAX_GAP_MS = 1_000;
+
 interface Attempted {
   outcome: ReturnType<typeof outcomeOf>;
   viewer: Prepared['viewer'] | null;
+  /** Undefined when the send never started (its trigger's effect is then read back if needed). */
+  timed?: Prepared['timed'];
 }
 
 /**
@@ -124,6 +129,14 @@ export class DeliveryWorker {
   /** Triggers the streamer asked to try now: claimed even while the queue is held. */
   private readonly forced = new Set<number>();
   private queue: QueueSweep | null = null;
+  /**
+   * The control room's sweep is owed: something changed that it acts on (a trigger or decision that
+   * waits, a group freed, a poll). Passes that only refill busy lanes skip it: under load they run
+   * hundreds of times a second, and the sweep's reads would cost the triggers' throughput.
+   */
+  private queueDirty = true;
+  private queueHeld = false;
+  private lastQueueSweep = Number.NEGATIVE_INFINITY;
   /** Endpoints left out of a claim because their lane was full: when it frees up, look again. */
   private readonly starved = new Set<number | string>();
   private readonly lanes: Lanes;
@@ -166,6 +179,12 @@ export class DeliveryWorker {
 
   /** Something may be due: look now instead of at the next poll (a wake-up during a pass runs another). */
   wake(): void {
+    this.queueDirty = true;
+    this.wakeForLanes();
+  }
+
+  /** A lane freed up: look for its due rows (the control room's sweep is not owed for that). */
+  private wakeForLanes(): void {
     if (this.stopped) return;
     this.sweepDue = true;
     this.requestPass();
@@ -280,7 +299,10 @@ export class DeliveryWorker {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      if (sweep) this.sweepDue = true;
+      if (sweep) {
+        this.sweepDue = true;
+        this.queueDirty = true;
+      }
       void this.tick();
     }, delayMs);
     this.timer.unref();
@@ -306,7 +328,7 @@ export class DeliveryWorker {
       }
       if (!this.sweepDue) return;
       this.sweepDue = false;
-      const held = this.queue ? (await this.queue.sweep()).held : false;
+      const held = await this.queueSweep();
       if (!held) {
         const due = await this.claim({});
         this.startAll(due);
@@ -324,6 +346,17 @@ export class DeliveryWorker {
     this.again = false;
     // Straight on when more is waiting; otherwise the next pass is the poll, which sweeps.
     this.schedule(more ? 0 : this.options.pollMs, !more);
+  }
+
+  /** The control room's sweep when it is owed (or a second has passed without one); else its last answer. */
+  private async queueSweep(): Promise<boolean> {
+    if (!this.queue) return false;
+    const at = performance.now();
+    if (!this.queueDirty && at - this.lastQueueSweep < QUEUE_SWEEP_MAX_GAP_MS) return this.queueHeld;
+    this.queueDirty = false;
+    this.lastQueueSweep = at;
+    this.queueHeld = (await this.queue.sweep()).held;
+    return this.queueHeld;
   }
 
   private async claim(filter: Pick<ClaimFilter, 'historyIds'>): Promise<ClaimedDelivery[]> {
@@ -358,7 +391,7 @@ export class DeliveryWorker {
       })
       .finally(() => {
         this.underway.delete(done);
-        if (this.starved.delete(key)) this.wake();
+        if (this.starved.delete(key)) this.wakeForLanes();
       });
     this.underway.add(done);
     return done;
@@ -405,6 +438,7 @@ export class DeliveryWorker {
     return {
       outcome: outcomeOf(result, attempts, now(), this.services.config.delivery.retryDelaysMs, hold),
       viewer: prepared.viewer,
+      timed: prepared.timed,
     };
   }
 
@@ -428,11 +462,11 @@ export class DeliveryWorker {
   private async record(
     row: ClaimedDelivery,
     ref: DeliveryRef,
-    { outcome, viewer }: Attempted,
+    { outcome, viewer, timed }: Attempted,
     trigger: KnownTrigger | undefined,
   ): Promise<void> {
     const { log } = this.services;
-    const recorded = await this.recorder.record(row, outcome, trigger);
+    const recorded = await this.recorder.record(row, outcome, trigger, timed);
     if (!recorded.held) {
       log.info({ deliveryId: row.id }, 'delivery lease was lost before its outcome was recorded; outcome dropped');
       this.emit({ type: 'lost', ...ref });
@@ -440,6 +474,10 @@ export class DeliveryWorker {
     }
     this.emit({ type: 'recorded', status: outcome.status, ...ref });
     const effect = recorded.effect;
+    // A trigger of a queue group ended (or its effect did): the group's next one is due a sweep.
+    if ((effect && 'ended' in effect) || (recorded.settlement && recorded.settlement.history.queue_group !== null)) {
+      this.wake();
+    }
     if (effect && 'ended' in effect) {
       await announceEffectEnd(this.services, effect.history, effect.ended).catch((error: unknown) =>
         log.warn({ err: error, deliveryId: row.id }, 'effect end receipt could not be sent'),
@@ -492,6 +530,12 @@ export class DeliveryWorker {
     if (!history || !endpoint) return 'gone';
     const { payload, hold } = await payloadFor(db.kysely, history, row);
     const viewer = { username: payload.viewer.username, displayName: payload.viewer.displayName || null };
-    return { target: { url: endpoint.url, secret: endpoint.secret_key }, payload, viewer, hold };
+    return {
+      target: { url: endpoint.url, secret: endpoint.secret_key },
+      payload,
+      viewer,
+      hold,
+      timed: timedOf(history),
+    };
   }
 }
