@@ -1,7 +1,9 @@
 import {
   coinsGiftedSince,
   credit,
+  type Db,
   debit,
+  type Executor,
   findGiftByRequestId,
   findUserById,
   findUserByUsername,
@@ -30,10 +32,15 @@ import {
   utcDayStart,
 } from '@shop/domain';
 import type { Config } from '../env';
-import type { Services } from '../services';
+import type { RealtimeHub } from '../realtime/hub';
 
-/** What a gift uses of the services. */
-export type GiftDeps = Pick<Services, 'db' | 'now' | 'realtime'> & { config: Pick<Config, 'gifts'> };
+/** What a gift uses. */
+export interface GiftDeps {
+  db: Db;
+  now: () => number;
+  realtime: Pick<RealtimeHub, 'broadcast'>;
+  config: Pick<Config, 'gifts'>;
+}
 
 export interface GiftInput {
   toUsername: string;
@@ -139,7 +146,7 @@ export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput
 }
 
 /** The first gift's answer, rebuilt from its row; a requestId reused for a different gift is refused. */
-async function replay(db: Services['db']['kysely'], gift: GiftRow, input: GiftInput): Promise<TGiftResult> {
+async function replay(db: Executor, gift: GiftRow, input: GiftInput): Promise<TGiftResult> {
   const recipient = await findUserById(db, gift.to_user_id);
   const sameGift =
     recipient !== undefined &&
