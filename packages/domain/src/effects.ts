@@ -37,3 +37,17 @@ export function holdRetryAt(heldSince: number, now: number, holdMaxSeconds: numb
   const delay = Math.min(HOLD_CAP_MS, Math.max(HOLD_FIRST_MS, now - heldSince));
   return Math.min(limit, now + delay);
 }
+
+/** Why an individual Rust action was not sent: its player is not on the server (the delivery's error). */
+export function playerAwayError(steamId: string): string {
+  return `Waiting for ${steamId} to join`;
+}
+
+/**
+ * What a held trigger waits for, from its delivery's error: its player to join, or (a server that
+ * did not answer) the game server.
+ */
+export function waitingForOf(heldError: string | null): string {
+  const player = heldError?.match(/^Waiting for (.+) to join$/)?.[1];
+  return player ? `${player} to join` : 'the game server';
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { playerAwayError, waitingForOf } from './effects';
 import { type LineEntry, placesInLine } from './queue-lines';
 import { allowedDecisions, type TriggerFacts, triggerStateOf, viewerStateText } from './trigger-states';
 
@@ -71,5 +72,13 @@ describe('placesInLine', () => {
   });
   it('cannot tell when a held trigger goes', () => {
     expect(placesInLine([entry(1, { state: 'held' })], options).get(1)).toEqual({ position: 1, eta: null });
+  });
+});
+
+describe('waitingForOf', () => {
+  it('names the player an individual Rust action waits for, else the game server', () => {
+    expect(waitingForOf(playerAwayError('76561198000000042'))).toBe('76561198000000042 to join');
+    expect(waitingForOf('Webhook connection refused')).toBe('the game server');
+    expect(waitingForOf(null)).toBe('the game server');
   });
 });

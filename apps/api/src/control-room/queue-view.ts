@@ -6,7 +6,7 @@ import {
   type OpenTriggerRow,
   readQueueHeld,
 } from '@shop/db';
-import { type LineEntry, placesInLine, type TQueue, type TQueueItem, triggerStateOf } from '@shop/domain';
+import { type LineEntry, placesInLine, type TQueue, type TQueueItem, triggerStateOf, waitingForOf } from '@shop/domain';
 
 /** About how long one send takes: the estimate's unit (a target answers in well under a second). */
 export const SEND_ESTIMATE_MS = 1_000;
@@ -92,10 +92,4 @@ export function queueOf(
     };
   });
   return { held, items };
-}
-
-/** What a held trigger waits for: its player to join the Rust server, or the game server to answer. */
-function waitingForOf(heldError: string | null): string {
-  const player = heldError?.match(/^Waiting for (.+) to join$/)?.[1];
-  return player ? `${player} to join` : 'the game server';
 }

@@ -12,7 +12,7 @@ import {
   transactionWithRetry,
 } from '@shop/db';
 import { type DeliveryResult, type Dispatcher, rustPlayerList } from '@shop/dispatch';
-import type { TDeliveryStatus } from '@shop/domain';
+import { playerAwayError, type TDeliveryStatus } from '@shop/domain';
 import type { Config } from '../env';
 import { claimDeliveries } from './claim';
 import { type CommittedTrigger, type HandOff, handOffsOf, type Prepared, timedOf } from './hand-off';
@@ -455,7 +455,7 @@ export class DeliveryWorker {
     });
     // A list that cannot be read says nothing about the player: the send finds out what is wrong.
     if (!list.ok || list.players.some((p) => p.steamId === steamId)) return null;
-    return { ok: false, error: `Waiting for ${steamId} to join`, durationMs: 0, retryable: true, unreachable: true };
+    return { ok: false, error: playerAwayError(steamId), durationMs: 0, retryable: true, unreachable: true };
   }
 
   /** After the send, outside the lane: the outcome is written (batched) and announced. */

@@ -76,6 +76,26 @@ export async function listOpenTriggers(db: Executor, userId?: number): Promise<O
   return [...unsettled, ...effects.filter((r) => !seen.has(r.id))].sort((a, b) => a.id - b.id);
 }
 
+/** The trigger's own columns, selected and grouped by alike (the rest are its deliveries' sums). */
+const OPEN_TRIGGER_COLUMNS = [
+  'h.id',
+  'h.action_id',
+  'h.action_name',
+  'h.user_id',
+  'u.username',
+  'u.display_name',
+  'h.cost',
+  'h.created_at',
+  'h.queue_state',
+  'h.approval_expires_at',
+  'h.queue_group',
+  'h.queue_rank',
+  'a.gap_seconds',
+  'h.success',
+  'h.ends_at',
+  'h.effect_state',
+] as const;
+
 function openTriggers(db: Executor, part: 'unsettled' | 'effects', userId?: number): Promise<OpenTriggerRow[]> {
   let query = db
     .selectFrom('action_history as h')
@@ -85,22 +105,7 @@ function openTriggers(db: Executor, part: 'unsettled' | 'effects', userId?: numb
       join.onRef('d.history_id', '=', 'h.id').on((eb) => eb.or([eb('d.is_resend', '=', 0), eb('d.kind', '=', 'stop')])),
     )
     .select((eb) => [
-      'h.id',
-      'h.action_id',
-      'h.action_name',
-      'h.user_id',
-      'u.username',
-      'u.display_name',
-      'h.cost',
-      'h.created_at',
-      'h.queue_state',
-      'h.approval_expires_at',
-      'h.queue_group',
-      'h.queue_rank',
-      'a.gap_seconds',
-      'h.success',
-      'h.ends_at',
-      'h.effect_state',
+      ...OPEN_TRIGGER_COLUMNS,
       eb.fn.sum<number>(eb.case().when('d.status', '=', 'in_flight').then(1).else(0).end()).as('in_flight'),
       eb.fn
         .sum<number>(
@@ -138,24 +143,7 @@ function openTriggers(db: Executor, part: 'unsettled' | 'effects', userId?: numb
         : eb('h.effect_state', 'in', ['running', 'stop_failed']),
     )
     .where('h.is_test', '=', 0)
-    .groupBy([
-      'h.id',
-      'h.action_id',
-      'h.action_name',
-      'h.user_id',
-      'u.username',
-      'u.display_name',
-      'h.cost',
-      'h.created_at',
-      'h.queue_state',
-      'h.approval_expires_at',
-      'h.queue_group',
-      'h.queue_rank',
-      'a.gap_seconds',
-      'h.success',
-      'h.ends_at',
-      'h.effect_state',
-    ])
+    .groupBy([...OPEN_TRIGGER_COLUMNS])
     .orderBy('h.id');
   if (userId !== undefined) query = query.where('h.user_id', '=', userId);
   return query.execute() as Promise<OpenTriggerRow[]>;
