@@ -13,6 +13,7 @@ import {
   IconUser,
   IconUserCheck,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { usePaymentModal } from '../coins/PaymentModalContext';
 import { cooldownEnd, countdownText, useSecondsLeft } from './action-cooldown';
 import { NEEDS_APPROVAL } from './approval-wording';
@@ -132,23 +133,17 @@ export function ActionCard({
 
   // A line, not a badge: badges are upper case and would clip this on a third of the shop's column.
   const approval = action.requiresApproval && (
-    <Group gap={4} wrap="nowrap" data-testid="needs-approval">
-      <IconUserCheck size={14} color="var(--mantine-color-grape-5)" aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="xs" c="dimmed">
-        {NEEDS_APPROVAL}
-      </Text>
-    </Group>
+    <CardNote icon={IconUserCheck} iconColor="grape" testId="needs-approval">
+      {NEEDS_APPROVAL}
+    </CardNote>
   );
 
   // Quiet on purpose: how long the effect lasts is a detail, not a selling point.
   const lasts = effectLength(action.durationSeconds);
   const effect = lasts && (
-    <Group gap={4} wrap="nowrap" data-testid="effect-length">
-      <IconHourglass size={14} color="var(--mantine-color-teal-5)" aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="xs" c="dimmed">
-        {lasts}
-      </Text>
-    </Group>
+    <CardNote icon={IconHourglass} iconColor="teal" testId="effect-length">
+      {lasts}
+    </CardNote>
   );
 
   // Scarcity is a reason to buy now, so these are coloured; lines like the approval note, as badges
@@ -158,20 +153,14 @@ export function ActionCard({
   const scarcity = (stock || limit) && (
     <Group gap="xs" data-testid="scarcity">
       {stock && (
-        <Group gap={4} wrap="nowrap" data-testid="stock-left">
-          <IconPackage size={14} color="var(--mantine-color-red-5)" aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="xs" fw={600} c="red.5">
-            {stock}
-          </Text>
-        </Group>
+        <CardNote icon={IconPackage} iconColor="red" testId="stock-left" strong>
+          {stock}
+        </CardNote>
       )}
       {limit && (
-        <Group gap={4} wrap="nowrap" data-testid="limit-left">
-          <IconGauge size={14} color="var(--mantine-color-orange-5)" aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="xs" fw={600} c="orange.5">
-            {limit}
-          </Text>
-        </Group>
+        <CardNote icon={IconGauge} iconColor="orange" testId="limit-left" strong>
+          {limit}
+        </CardNote>
       )}
     </Group>
   );
@@ -257,5 +246,32 @@ export function ActionCard({
         </Stack>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * One small line on a card: an icon and a few words. Quiet (dimmed) for details; `strong` lines take
+ * the icon's colour, for what is a reason to buy now.
+ */
+function CardNote({
+  icon: Icon,
+  iconColor,
+  testId,
+  strong = false,
+  children,
+}: {
+  icon: typeof IconGauge;
+  iconColor: 'grape' | 'teal' | 'red' | 'orange';
+  testId: string;
+  strong?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap" data-testid={testId}>
+      <Icon size={14} color={`var(--mantine-color-${iconColor}-5)`} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="xs" fw={strong ? 600 : undefined} c={strong ? `${iconColor}.5` : 'dimmed'}>
+        {children}
+      </Text>
+    </Group>
   );
 }
