@@ -15,6 +15,7 @@ import {
   LEDGER,
   PAUSE,
   READ_ACTION,
+  READ_COMMITTED,
   READ_ENDPOINTS,
   SESSION,
   TOTALS,
@@ -127,6 +128,7 @@ function mysqlDriver(url: string): Driver {
     transaction: async (work) => {
       const conn = await pool.getConnection();
       try {
+        await conn.query(READ_COMMITTED);
         await conn.query('begin');
         const result = await work(runnerOf(conn));
         await conn.query('commit');

@@ -20,11 +20,15 @@ export const HISTORY =
 export const DELIVERY =
   'insert into deliveries (history_id, endpoint_id, command, status, attempts, next_attempt_at, locked_until, lease_token, is_resend, last_error, response, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
-const WRITES = ['begin', PAUSE, DEBIT, LEDGER, TOTALS, BALANCE, HISTORY, DELIVERY, 'commit'];
+/** MySQL's transactions run at READ COMMITTED, set per transaction (docs/ARCHITECTURE.md). */
+export const READ_COMMITTED = 'set transaction isolation level read committed';
+
+const WRITES = [PAUSE, DEBIT, LEDGER, TOTALS, BALANCE, HISTORY, DELIVERY, 'commit'];
 
 /** cachedReads: the action and endpoint reads answered from memory (both sides cache them then). */
-export function statementList(cachedReads: boolean): string[] {
-  return cachedReads ? [SESSION, ...WRITES] : [SESSION, READ_ACTION, READ_ENDPOINTS, ...WRITES];
+export function statementList(cachedReads: boolean, mysql: boolean): string[] {
+  const writes = [...(mysql ? [READ_COMMITTED] : []), 'begin', ...WRITES];
+  return cachedReads ? [SESSION, ...writes] : [SESSION, READ_ACTION, READ_ENDPOINTS, ...writes];
 }
 
 /** Quoting and spacing differ between dialects and builders; the statements themselves must not. */
@@ -33,10 +37,10 @@ export function normalize(sql: string): string {
 }
 
 /** Which bare list equals the captured one, or null (the bench then stops: the comparison would be unfair). */
-export function matchingList(captured: string[]): { cachedReads: boolean } | null {
+export function matchingList(captured: string[], mysql: boolean): { cachedReads: boolean } | null {
   const given = captured.map(normalize).join('\n');
   for (const cachedReads of [false, true]) {
-    if (statementList(cachedReads).map(normalize).join('\n') === given) return { cachedReads };
+    if (statementList(cachedReads, mysql).map(normalize).join('\n') === given) return { cachedReads };
   }
   return null;
 }

@@ -64,10 +64,17 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
 
 const WORKER_POOL_SIZE = 8;
 
+/**
+ * Every transaction on MySQL runs at READ COMMITTED, set per transaction (docs/ARCHITECTURE.md, "Reads
+ * that decide"). Under InnoDB's default REPEATABLE READ the first plain read fixes a snapshot that a row
+ * lock waited for later does not refresh, so a count or list read after the wait misses what the lock
+ * holder committed: limits oversold, a pool's last share never refunded. At READ COMMITTED each
+ * statement sees what is committed when it runs, so a read made after the serialising lock is current.
+ */
 const kyselyTransactions =
   (kysely: Kysely<Database>): TransactionRunner<Database> =>
   (work) =>
-    kysely.transaction().execute(work);
+    kysely.transaction().setIsolationLevel('read committed').execute(work);
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });

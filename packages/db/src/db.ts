@@ -10,8 +10,10 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   /**
-   * One transaction, settled once committed (and on disk) or rolled back. The same as
-   * `kysely.transaction().execute(work)`; on SQLite without Kysely's per-query connection bookkeeping.
+   * One transaction, settled once committed (and on disk) or rolled back. On MySQL at READ COMMITTED,
+   * set per transaction, so a read made after a lock sees what its holder committed; on SQLite, where
+   * transactions never overlap, without Kysely's per-query connection bookkeeping. The shop opens every
+   * transaction here (isolation.int.test.ts fails on any other).
    */
   transaction: TransactionRunner<Database>;
   close(): Promise<void>;
