@@ -27,6 +27,8 @@ export interface UsersTable {
   /** Supporter totals: non-test, non-refunded triggers and their coins, kept with the ledger. */
   action_count: ColumnType<number, number | undefined, number>;
   coins_spent: ColumnType<number, number | undefined, number>;
+  /** When an admin disabled the account; null while it is active. */
+  disabled_at: Optional<Millis>;
 }
 
 export interface SessionsTable {
@@ -180,6 +182,8 @@ export interface ShopSettingsTable {
   queue_held: Bool;
   /** The admin's switch for gifts between viewers (on by default). */
   gifting_enabled: Bool;
+  /** Days coins bought with PayPal wait before they can be gifted (earned coins never wait). */
+  gift_hold_days: ColumnType<number, number | undefined, number>;
   updated_at: Millis;
 }
 

@@ -16,6 +16,7 @@ import * as timedEffects from './2026_11_28_0016_timed_effects';
 import * as gifting from './2026_11_28_0017_gifting';
 import * as pools from './2026_11_28_0018_pools';
 import * as economy from './2026_11_28_0019_economy';
+import * as userControls from './2026_12_07_0021_user_controls';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0017_gifting': gifting,
   '2026_11_28_0018_pools': pools,
   '2026_11_28_0019_economy': economy,
+  '2026_12_07_0021_user_controls': userControls,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../connect';
+import type { DialectName } from '../db';
 import type { Executor } from '../executor';
 import type { UserRow } from '../schema';
 import { compiledOnce } from '../sqlite/compiled-once';
@@ -128,4 +129,30 @@ export async function searchUsersByUsername(db: Executor, fragment: string, limi
     .orderBy('username_key')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Disables the account (`at`), or with null enables it again. True when it changed: disabling an
+ * account already disabled keeps the first time it was disabled.
+ */
+export async function setUserDisabled(db: Executor, id: number, at: number | null): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ disabled_at: at })
+    .where('id', '=', id)
+    .where('disabled_at', at === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Takes the account's row lock and answers whether it is active (null: no such account). Paths that
+ * pay an account without a session (watch-time, Streamer.bot) call it first in their transaction:
+ * an admin's disable either committed before (and is seen) or waits for the payment to commit.
+ */
+export async function lockActiveAccount(tx: Executor, dialect: DialectName, id: number): Promise<boolean | null> {
+  let query = tx.selectFrom('users').select('disabled_at').where('id', '=', id);
+  if (dialect === 'mysql') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? row.disabled_at === null : null;
 }
