@@ -1,4 +1,4 @@
-import { setTwitchUsername } from '@shop/db';
+import { setTwitchUsername, setVerifiedTwitchAccount } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TRealtimeMessage, TWatchTimeReward, TWatchTimeSettingsUpdate, TWatchTimeStatus } from '@shop/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,22 @@ import { authorizeTwitch, verifyTwitch } from './twitch-oauth-flow';
 
 const MINUTE = 60_000;
 
-async function viewer(t: TestApp, name: string, twitch: string | null): Promise<{ id: number; cookie: string }> {
+/**
+ * A viewer whose Twitch name is proved (as 'Verify with Twitch' stores it), or with `claimed`
+ * only typed on the dashboard: a claim, which no mode pays.
+ */
+async function viewer(
+  t: TestApp,
+  name: string,
+  twitch: string | null,
+  proof: 'verified' | 'claimed' = 'verified',
+): Promise<{ id: number; cookie: string }> {
   const user = await registerUser(t.app, name);
-  if (twitch) await setTwitchUsername(t.db.kysely, user.id, twitch);
+  if (twitch && proof === 'verified') {
+    expect(await setVerifiedTwitchAccount(t.db.kysely, user.id, { id: `tw-${twitch}`, login: twitch })).toBe('verified');
+  } else if (twitch) {
+    await setTwitchUsername(t.db.kysely, user.id, twitch);
+  }
   return user;
 }
 
@@ -38,6 +51,7 @@ describe.each(testDialects())('watch-time settings and simulated rewards on %s',
   let fan: { id: number; cookie: string };
   let other: { id: number; cookie: string };
   let unlinked: { id: number; cookie: string };
+  let claimer: { id: number; cookie: string };
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { admin: TEST_ADMIN });
@@ -45,6 +59,8 @@ describe.each(testDialects())('watch-time settings and simulated rewards on %s',
     fan = await viewer(t, 'watch-fan', 'watchfan');
     other = await viewer(t, 'watch-other', 'watchother');
     unlinked = await viewer(t, 'watch-unlinked', null);
+    // Anyone can type any name, the streamer's friends' included: simulated data pays proofs only.
+    claimer = await viewer(t, 'watch-claimer', 'someonesname', 'claimed');
   });
   afterEach(async () => assertLedgerInvariant(t.db));
   afterAll(async () => t?.close());
@@ -60,6 +76,8 @@ describe.each(testDialects())('watch-time settings and simulated rewards on %s',
       authorized: null,
     });
     expect(s.modeReason).toContain('simulated');
+    // The status says who a simulated tick pays: proven accounts, not typed names.
+    expect(s.modeReason).toContain('verified');
     expect(await admin.rewards()).toEqual([]);
     // Disabled: a tick pays nothing.
     expect((await t.services.watchTime.runOnce()).paid).toBe(0);
@@ -98,7 +116,7 @@ describe.each(testDialects())('watch-time settings and simulated rewards on %s',
     });
   });
 
-  it('pays every linked viewer once per window: two ticks of one window pay once', async () => {
+  it('pays every verified viewer once per window, never a typed claim: two ticks of one window pay once', async () => {
     const first = await t.services.watchTime.runOnce();
     expect(first).toEqual({ paid: 2, watching: 2, skipped: null });
     t.clock.advance(MINUTE);
@@ -108,6 +126,7 @@ describe.each(testDialects())('watch-time settings and simulated rewards on %s',
     expect(await t.balanceOf(fan.cookie)).toBe(7);
     expect(await t.balanceOf(other.cookie)).toBe(7);
     expect(await t.balanceOf(unlinked.cookie)).toBe(0);
+    expect(await t.balanceOf(claimer.cookie)).toBe(0);
 
     const history = (
       await t.app.inject({ method: 'GET', url: '/api/transactions', headers: { cookie: fan.cookie } })
@@ -232,7 +251,7 @@ describe.each(testDialects())('watch-time with real Twitch chatters (stand-in) o
       '/dashboard?twitch=verified&login=absentfan',
     );
     // A name typed, never proved: a claim, which pays nothing even when that name is in chat.
-    claimer = await viewer(t, 'chat-claimer', 'lurker');
+    claimer = await viewer(t, 'chat-claimer', 'lurker', 'claimed');
     // Proved, but a bot's account or the broadcaster's own: never paid for sitting in chat.
     bot = await viewer(t, 'chat-bot', null);
     expect((await verifyTwitch(t, stand, bot.cookie, 'nightbot')).location).toContain('twitch=verified');

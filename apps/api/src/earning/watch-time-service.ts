@@ -4,7 +4,8 @@ import {
   getWatchTimeSettings,
   isUniqueViolation,
   type LinkedViewer,
-  listLinkedViewers,
+  listVerifiedViewers,
+  lockActiveAccount,
   transactionWithRetry,
   verifiedViewersByTwitchIds,
 } from '@shop/db';
@@ -19,7 +20,7 @@ import type { TwitchTokenStore } from '../twitch/token-store';
 
 export const UNAUTHORIZED_REASON = 'Authorize the shop with Twitch to read who is watching.';
 export const SIMULATED_REASON =
-  'Twitch is not authorized: every viewer with a linked Twitch name counts as watching (simulated data).';
+  'Twitch is not authorized: every viewer who verified their Twitch account counts as watching (simulated data); names only typed in are never paid.';
 
 export interface WatchTimeDeps {
   db: Db;
@@ -163,9 +164,11 @@ export class WatchTimeService {
     const mode = await this.mode();
     if (mode.mode === 'unavailable') return { skipped: mode.reason ?? UNAUTHORIZED_REASON, retry: false };
     if (mode.mode === 'simulated') {
+      // Proven accounts only, in this mode too: a typed name is a claim anyone can make, and a
+      // staging or misconfigured server must not turn claims into coins.
       const channel = this.deps.config.twitch.channel;
-      const linked = await listLinkedViewers(db.kysely);
-      return { list: linked.filter((viewer) => isPayableTwitchLogin(viewer.twitchUsername, [channel])) };
+      const verified = await listVerifiedViewers(db.kysely);
+      return { list: verified.filter((viewer) => isPayableTwitchLogin(viewer.twitchUsername, [channel])) };
     }
 
     const helix = tokens.helix();
@@ -219,11 +222,15 @@ function missingTwitchSetting(config: Config): string | null {
 
 /**
  * One viewer's reward for one window, in a transaction of its own: the balance after it, or null,
- * with nothing changed, when that window was already paid (another tick or another process).
+ * with nothing changed, when that window was already paid (another tick or another process) or the
+ * account was disabled since the list was read.
  */
 async function payReward(db: Db, reward: Parameters<typeof awardWatchReward>[1]): Promise<number | null> {
   try {
-    return await transactionWithRetry(db, (tx) => awardWatchReward(tx, reward));
+    return await transactionWithRetry(db, async (tx) => {
+      if (!(await lockActiveAccount(tx, db.dialect, reward.userId))) return null;
+      return awardWatchReward(tx, reward);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;

@@ -21,7 +21,7 @@ export function AdminWatchTimePage() {
       <Stack gap="lg">
         <AdminPageHeader
           title="Watch Time Rewards"
-          description="Viewers with a linked Twitch account earn coins while they watch."
+          description="Viewers with a verified Twitch account earn coins while they watch."
         >
           {status.data && <WatchTimeBadges status={status.data} />}
         </AdminPageHeader>

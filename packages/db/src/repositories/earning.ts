@@ -51,18 +51,22 @@ export interface LinkedViewer {
   twitchUsername: string;
 }
 
-/** Every account with a linked Twitch name (simulated mode counts them all as watching). */
-export async function listLinkedViewers(db: Executor): Promise<LinkedViewer[]> {
+/**
+ * Every active account that proved its Twitch account (simulated mode counts them all as watching).
+ * A typed, unproven name is only a claim anyone can make, so no mode pays it.
+ */
+export async function listVerifiedViewers(db: Executor): Promise<LinkedViewer[]> {
   const rows = await db
     .selectFrom('users')
     .select(['id', 'twitch_username'])
-    .where('twitch_username', 'is not', null)
+    .where('twitch_user_id', 'is not', null)
+    .where('disabled_at', 'is', null)
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ id: r.id, twitchUsername: r.twitch_username ?? '' }));
 }
 
-/** The accounts that proved one of these Twitch user ids (the ids Helix gives for chatters). */
+/** The active accounts that proved one of these Twitch user ids (the ids Helix gives for chatters). */
 export async function verifiedViewersByTwitchIds(db: Executor, twitchIds: readonly string[]): Promise<LinkedViewer[]> {
   const unique = [...new Set(twitchIds)];
   const found: LinkedViewer[] = [];
@@ -72,6 +76,7 @@ export async function verifiedViewersByTwitchIds(db: Executor, twitchIds: readon
       .selectFrom('users')
       .select(['id', 'twitch_username'])
       .where('twitch_user_id', 'in', unique.slice(i, i + 500))
+      .where('disabled_at', 'is', null)
       .execute();
     for (const r of rows) found.push({ id: r.id, twitchUsername: r.twitch_username ?? '' });
   }
@@ -85,13 +90,16 @@ export async function verifiedViewersByTwitchIds(db: Executor, twitchIds: readon
 export async function findVerifiedTwitchUser(
   db: Executor,
   twitch: { id?: string | undefined; login: string },
-): Promise<LinkedViewer | null> {
-  let query = db.selectFrom('users').select(['id', 'twitch_username']).where('twitch_user_id', 'is not', null);
+): Promise<(LinkedViewer & { disabled: boolean }) | null> {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'twitch_username', 'disabled_at'])
+    .where('twitch_user_id', 'is not', null);
   query = twitch.id
     ? query.where('twitch_user_id', '=', twitch.id)
     : query.where('twitch_username', '=', twitch.login.trim().toLowerCase());
   const row = await query.orderBy('id').executeTakeFirst();
-  return row ? { id: row.id, twitchUsername: row.twitch_username ?? '' } : null;
+  return row ? { id: row.id, twitchUsername: row.twitch_username ?? '', disabled: row.disabled_at !== null } : null;
 }
 
 async function balanceOf(tx: Executor, userId: number): Promise<number> {

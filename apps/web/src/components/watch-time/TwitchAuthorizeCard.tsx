@@ -18,7 +18,7 @@ export function TwitchAuthorizeCard({ status }: { status: TWatchTimeStatus }) {
           <Alert color="green" variant="light" icon={<IconCircleCheck />} title="Reading real viewers from Twitch">
             <Text size="sm">
               Authorized by <b>{status.authorized?.login ?? 'the broadcaster'}</b>. While the stream is live, every
-              interval the shop reads the channel's chatters and rewards the linked viewers among them.
+              interval the shop reads the channel's chatters and rewards the verified viewers among them.
             </Text>
           </Alert>
         )}
@@ -30,8 +30,9 @@ export function TwitchAuthorizeCard({ status }: { status: TWatchTimeStatus }) {
         {status.mode === 'simulated' && (
           <Alert color="yellow" variant="light" icon={<IconInfoCircle />} title="Simulated viewer data">
             <Text size="sm">
-              The broadcaster has not authorized the shop with Twitch, so every viewer with a linked Twitch account
-              counts as watching. This is for trying the feature out; authorize below to reward real viewers only.
+              The broadcaster has not authorized the shop with Twitch, so every viewer who verified their Twitch
+              account counts as watching; names only typed in are never paid. This is for trying the feature out;
+              authorize below to reward the viewers really in chat.
             </Text>
           </Alert>
         )}
@@ -50,11 +51,11 @@ export function TwitchAuthorizeCard({ status }: { status: TWatchTimeStatus }) {
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          Viewers link their Twitch name on their{' '}
+          Viewers verify their Twitch account on their{' '}
           <Anchor component={Link} to="/dashboard" size="xs">
             dashboard
           </Anchor>
-          ; only linked viewers can earn coins.
+          ; only verified viewers can earn coins.
         </Text>
       </Stack>
     </Paper>

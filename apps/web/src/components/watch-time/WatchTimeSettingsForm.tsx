@@ -60,7 +60,7 @@ export function WatchTimeSettingsForm({ settings }: { settings: TWatchTimeSettin
         <Stack>
           <Switch
             label="Enable watch time rewards"
-            description="While on, every viewer with a linked Twitch account who is watching earns coins each interval."
+            description="While on, every viewer with a verified Twitch account who is watching earns coins each interval."
             {...form.getInputProps('enabled', { type: 'checkbox' })}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
