@@ -110,8 +110,11 @@ export const ZTransactionOut = z.object({
 export const ZUserStatsOut = z.object({
   balance: z.number().int(),
   actionsTriggered: z.number().int(),
-  totalSpent: z.number().int(),
-  coinsPurchased: z.number().int(),
+  totalSpent: z
+    .number()
+    .int()
+    .describe('coins spent on actions, crowd-goal shares and gifts sent, less their refunds: the Spending rows'),
+  coinsPurchased: z.number().int().describe('coins bought, less chargebacks: the Purchases rows'),
 });
 
 export const ZCategoryOut = z.object({

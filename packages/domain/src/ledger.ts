@@ -39,7 +39,22 @@ export function assertPositiveCoins(amount: number): void {
   }
 }
 
-/** Which rows a history tab shows: every row, purchases only, or spending (type action) only. */
+/** Coins bought: purchases, and the chargebacks that took some of them back when PayPal returned the money. */
+export const PURCHASE_TYPES: readonly TTransactionType[] = ['purchase', 'chargeback'];
+
+/**
+ * The viewer's spending: triggers, crowd-goal shares and gifts sent, with the refunds that gave some
+ * of them back. The Spending tab lists these rows and Total Spent is minus their sum, so the two agree.
+ */
+export const SPENDING_TYPES: readonly TTransactionType[] = [
+  'action',
+  'refund',
+  'pool_contribution',
+  'pool_refund',
+  'gift_sent',
+];
+
+/** Which rows a history tab shows: every row, purchases (PURCHASE_TYPES) or spending (SPENDING_TYPES). */
 export const TRANSACTION_FILTERS = ['all', 'purchases', 'spending'] as const;
 export type TTransactionFilter = (typeof TRANSACTION_FILTERS)[number];
 
@@ -56,7 +71,12 @@ export const ZTransactionsQuery = z
       .max(TRANSACTIONS_PAGE_MAX, `limit must be at most ${TRANSACTIONS_PAGE_MAX}`)
       .default(TRANSACTIONS_PAGE_DEFAULT),
     cursor: z.string().max(100).nullish(),
-    filter: z.enum(TRANSACTION_FILTERS, { error: 'filter must be all, purchases or spending' }).default('all'),
+    filter: z
+      .enum(TRANSACTION_FILTERS, { error: 'filter must be all, purchases or spending' })
+      .default('all')
+      .describe(
+        'purchases: purchase and chargeback rows; spending: action, refund, pool_contribution, pool_refund and gift_sent rows',
+      ),
   })
   .default({ limit: TRANSACTIONS_PAGE_DEFAULT, filter: 'all' });
 export type TTransactionsQuery = z.input<typeof ZTransactionsQuery>;

@@ -6,10 +6,20 @@ import { useTransactionPages } from '../components/coins/use-transactions';
 import { PageHeading } from '../components/common/PageHeading';
 import { QueryError } from '../components/common/QueryError';
 
-const TABS: { value: TTransactionFilter; label: string; empty: string }[] = [
-  { value: 'all', label: 'All Transactions', empty: "You don't have any transactions yet." },
-  { value: 'purchases', label: 'Purchases', empty: "You haven't purchased any coins yet." },
-  { value: 'spending', label: 'Spending', empty: "You haven't spent any coins yet." },
+const TABS: { value: TTransactionFilter; label: string; empty: string; note: string | null }[] = [
+  { value: 'all', label: 'All Transactions', empty: "You don't have any transactions yet.", note: null },
+  {
+    value: 'purchases',
+    label: 'Purchases',
+    empty: "You haven't purchased any coins yet.",
+    note: 'Coins bought, and any taken back when a payment was refunded. They add up to Coins Purchased.',
+  },
+  {
+    value: 'spending',
+    label: 'Spending',
+    empty: "You haven't spent any coins yet.",
+    note: 'Actions, crowd-goal shares and gifts you sent, with the refunds that gave coins back. They add up to Total Spent.',
+  },
 ];
 
 function Rows({ transactions }: { transactions: TTransaction[] }) {
@@ -106,6 +116,11 @@ export function HistoryPage() {
           </Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value}>
+              {tab.note && (
+                <Text size="sm" c="dimmed" mb="md">
+                  {tab.note}
+                </Text>
+              )}
               <TabBody filter={tab.value} empty={tab.empty} />
             </Tabs.Panel>
           ))}

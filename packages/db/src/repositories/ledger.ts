@@ -1,5 +1,7 @@
 import {
   assertPositiveCoins,
+  PURCHASE_TYPES,
+  SPENDING_TYPES,
   type TLedgerPosition,
   type TTransaction,
   type TTransactionFilter,
@@ -112,9 +114,9 @@ export async function listTransactions(db: Executor, userId: number, limit = 500
   }));
 }
 
-const FILTER_TYPES: Record<Exclude<TTransactionFilter, 'all'>, TTransactionType[]> = {
-  purchases: ['purchase'],
-  spending: ['action'],
+const FILTER_TYPES: Record<Exclude<TTransactionFilter, 'all'>, readonly TTransactionType[]> = {
+  purchases: PURCHASE_TYPES,
+  spending: SPENDING_TYPES,
 };
 
 /** A ledger row; the 'action' rows of a page carry their trigger (null when it is unknown). */
@@ -170,13 +172,12 @@ export async function listTransactionsPage(
   };
 }
 
-/** Ledger types that count as coins bought: purchases, less purchases PayPal later took back. */
-export const PURCHASE_LEDGER_TYPES: TTransactionType[] = ['purchase', 'chargeback'];
-
 /**
- * The dashboard's figures in one statement: balance and supporter totals from the user row (kept with
- * the ledger, refunds already netted, the same numbers the leaderboard and profile read) and the coins
- * bought summed from the ledger.
+ * The dashboard's figures in one statement: balance and the action count from the user row (kept with
+ * the ledger, refunds already netted, the number the leaderboard and profile read), and the coins
+ * bought and spent summed from the ledger rows the history's Purchases and Spending tabs list, so
+ * each card equals the sum of its tab. (The leaderboard's coins_spent counts support for the stream:
+ * triggers and crowd-goal shares, not gifts to other viewers.)
  */
 export async function userStats(db: Executor, userId: number): Promise<TUserStats | null> {
   const row = await db
@@ -184,13 +185,18 @@ export async function userStats(db: Executor, userId: number): Promise<TUserStat
     .select((eb) => [
       'coin_balance',
       'action_count',
-      'coins_spent',
       eb
         .selectFrom('transactions')
         .select((e) => e.fn.coalesce(e.fn.sum<number>('amount'), e.lit(0)).as('total'))
         .where('transactions.user_id', '=', userId)
-        .where('transactions.type', 'in', PURCHASE_LEDGER_TYPES)
+        .where('transactions.type', 'in', PURCHASE_TYPES)
         .as('coins_purchased'),
+      eb
+        .selectFrom('transactions')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('amount'), e.lit(0)).as('total'))
+        .where('transactions.user_id', '=', userId)
+        .where('transactions.type', 'in', SPENDING_TYPES)
+        .as('coins_spent_net'),
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
@@ -198,7 +204,8 @@ export async function userStats(db: Executor, userId: number): Promise<TUserStat
   return {
     balance: Number(row.coin_balance),
     actionsTriggered: Number(row.action_count),
-    totalSpent: Number(row.coins_spent),
+    // The rows are debits (negative) and their refunds, which never exceed what they return.
+    totalSpent: Math.max(0, -Number(row.coins_spent_net ?? 0)),
     coinsPurchased: Number(row.coins_purchased ?? 0),
   };
 }
