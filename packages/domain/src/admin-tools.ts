@@ -15,7 +15,19 @@ export const ADMIN_TOOLS_MSG = {
   diagnosticsError: 'Failed to run database diagnostics',
   sslError: 'Failed to check SSL status',
   diagnosticsComplete: 'Diagnostics Complete',
+  cannotDisableSelf: 'You cannot disable your own account',
 } as const;
+
+/** What a disabled account hears when it signs in (403), and wherever else it is turned away. */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled';
+
+export function userDisabledMessage(username: string): string {
+  return `${username} is disabled: signed out everywhere, and can no longer sign in, spend, gift, receive gifts or earn coins`;
+}
+
+export function userEnabledMessage(username: string): string {
+  return `${username} is enabled again and can sign in`;
+}
 
 export function noUsersFoundMessage(fragment: string): string {
   return `No users found with username containing "${fragment}"`;
@@ -109,10 +121,35 @@ export const ZAdminUserSummary = z.object({
   isAdmin: z.boolean(),
   coinBalance: z.number(),
   createdAt: z.string(),
+  /** When an admin disabled the account; null while it is active. */
+  disabledAt: z.string().nullable(),
 });
 export type TAdminUserSummary = z.infer<typeof ZAdminUserSummary>;
 
+/** One of the user's PayPal orders whose refund or dispute found some of its coins already spent or given away. */
+export const ZUnrecoveredChargeback = z.object({
+  orderId: z.string(),
+  packageName: z.string().nullable(),
+  coins: z.number().int().describe('coins the order credited'),
+  coinsReclaimed: z.number().int().describe('coins taken back from the balance'),
+  coinsUnrecovered: z.number().int().describe('coins the refund stood for that the balance no longer held'),
+  status: z.string(),
+  updatedAt: z.string(),
+});
+export type TUnrecoveredChargeback = z.infer<typeof ZUnrecoveredChargeback>;
+
+/** The selected user on Admin Tools: the summary, and what PayPal refunds could not take back from them. */
+export const ZAdminUserDetail = ZAdminUserSummary.extend({
+  unrecoveredCoins: z.number().int(),
+  unrecoveredChargebacks: z.array(ZUnrecoveredChargeback),
+});
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
+
 export const ZAdminActionReply = z.object({ status: z.literal('success'), message: z.string() });
+
+/** Disable or enable: the message, and the user as they now stand. */
+export const ZAdminUserStateReply = ZAdminActionReply.extend({ user: ZAdminUserSummary });
+export type TAdminUserStateReply = z.infer<typeof ZAdminUserStateReply>;
 
 export const ZCoinAdjustmentReply = ZAdminActionReply.extend({ balance: z.number(), transactionId: z.number() });
 export type TCoinAdjustmentReply = z.infer<typeof ZCoinAdjustmentReply>;

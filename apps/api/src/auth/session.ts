@@ -40,12 +40,16 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-/** 30 days sliding: a session used in its second half is pushed 30 days ahead again. */
+/**
+ * 30 days sliding: a session used in its second half is pushed 30 days ahead again. A disabled
+ * account's session is no session: disabling deletes them, and one a sign-in racing the disable
+ * still created is deleted here, from the same row read.
+ */
 export async function validateSessionToken(db: Executor, token: string, now: number): Promise<ValidatedSession | null> {
   const sessionId = sessionIdFromToken(token);
   const found = await findSessionWithUser(db, sessionId);
   if (!found) return null;
-  if (now >= found.session.expires_at) {
+  if (now >= found.session.expires_at || found.user.disabled_at !== null) {
     await deleteSession(db, sessionId);
     return null;
   }

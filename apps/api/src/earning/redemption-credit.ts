@@ -1,4 +1,12 @@
-import { creditRedemption, type Db, isUniqueViolation, redemptionCoins, transactionWithRetry } from '@shop/db';
+import {
+  creditRedemption,
+  type Db,
+  isUniqueViolation,
+  lockActiveAccount,
+  redemptionCoins,
+  transactionWithRetry,
+} from '@shop/db';
+import { ACCOUNT_DISABLED_MESSAGE, AppError } from '@shop/domain';
 
 export interface RedemptionCredit {
   coins: number;
@@ -19,7 +27,13 @@ export async function creditRedemptionOnce(
   const earlier = await redemptionCoins(db.kysely, redemption.redemptionId);
   if (earlier !== null) return { coins: earlier, replay: true, balance: null };
   try {
-    const balance = await transactionWithRetry(db, (tx) => creditRedemption(tx, redemption));
+    const balance = await transactionWithRetry(db, async (tx) => {
+      // Disabled since the route looked the account up: the admin's disable committed first, or waits.
+      if (!(await lockActiveAccount(tx, db.dialect, redemption.userId))) {
+        throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
+      }
+      return creditRedemption(tx, redemption);
+    });
     return { coins: redemption.coins, replay: false, balance };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

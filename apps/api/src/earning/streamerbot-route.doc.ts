@@ -15,7 +15,7 @@ export const streamerbotWebhookDoc: PlainRouteDoc = {
     'Coins = min(maxCoinsPerRedemption, floor(points x conversionRate)) as a conversion ledger row. A repeated ' +
     'redemptionId answers the first result and pays nothing. 401 bad or missing signature, 503 no secret configured, ' +
     '400 under the minimum points or another reward title, 404 no account linked to that Twitch name (or an unknown ' +
-    'segment), 429 per address.',
+    "segment), 403 the broadcaster's or a bot's name, or a disabled account ('This account is disabled'), 429 per address.",
   pathParams: { segment: { type: 'string' } },
   body: ZStreamerbotRedemption,
   requestHeaders: { 'X-Signature': 'hex HMAC-SHA256(secret, raw body), optionally prefixed sha256=' },

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Db, findVerifiedTwitchUser } from '@shop/db';
-import { convertPoints, isPayableTwitchLogin, ZStreamerbotRedemption } from '@shop/domain';
+import { ACCOUNT_DISABLED_MESSAGE, convertPoints, isPayableTwitchLogin, ZStreamerbotRedemption } from '@shop/domain';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../env';
 import { toClientError } from '../errors';
@@ -100,6 +100,7 @@ export async function registerStreamerbotWebhook(
         if (viewer === null) {
           return sendError(reply, 404, `No account has verified the Twitch account ${redemption.user} with Twitch`);
         }
+        if (viewer.disabled) return sendError(reply, 403, ACCOUNT_DISABLED_MESSAGE);
         const userId = viewer.id;
         const result = await creditRedemptionOnce(services.db, {
           userId,

@@ -301,3 +301,34 @@ export async function recordRefundsBeforeCredit(
     .where('status', 'in', CREDITABLE)
     .execute();
 }
+
+export interface UnrecoveredChargebackRow {
+  orderId: string;
+  packageName: string | null;
+  coins: number;
+  coinsReclaimed: number;
+  coinsUnrecovered: number;
+  status: PaymentRow['status'];
+  updatedAt: number;
+}
+
+/** The user's orders whose refunds or disputes could not take back every coin they stood for, newest first. */
+export async function unrecoveredChargebacksOf(db: Executor, userId: number): Promise<UnrecoveredChargebackRow[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['order_id', 'package_name', 'coins', 'coins_reclaimed', 'coins_unrecovered', 'status', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('coins_unrecovered', '>', 0)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    packageName: r.package_name,
+    coins: Number(r.coins ?? 0),
+    coinsReclaimed: Number(r.coins_reclaimed),
+    coinsUnrecovered: Number(r.coins_unrecovered),
+    status: r.status,
+    updatedAt: Number(r.updated_at),
+  }));
+}

@@ -1,5 +1,5 @@
-import { ZAdminUserRef, ZAdminUserSummary } from '@shop/domain';
+import { ZAdminUserDetail, ZAdminUserRef } from '@shop/domain';
 
 // The admin panel reads it through tRPC after a change; it has no REST path.
 export const ZGetUserInput = ZAdminUserRef;
-export const ZGetUserOutput = ZAdminUserSummary;
+export const ZGetUserOutput = ZAdminUserDetail;

@@ -11,5 +11,6 @@ export function userSummary(row: UserRow): TAdminUserSummary {
     isAdmin: user.isAdmin,
     coinBalance: user.coinBalance,
     createdAt: user.createdAt,
+    disabledAt: row.disabled_at === null ? null : new Date(Number(row.disabled_at)).toISOString(),
   };
 }

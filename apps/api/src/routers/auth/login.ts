@@ -1,5 +1,5 @@
 import { findUserByUsername, usernameKey } from '@shop/db';
-import { AppError, toUser } from '@shop/domain';
+import { ACCOUNT_DISABLED_MESSAGE, AppError, toUser } from '@shop/domain';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { createSession } from '../../auth/session';
 import { enforceRateLimit, refuseWhenLimited } from '../../rate-limit';
@@ -30,6 +30,8 @@ export const login = publicProcedure
       await limiters.loginAccount.count(accountKey(input.username), now());
       throw new AppError('UNAUTHORIZED', 'Invalid username or password');
     }
+    // Said only to whoever knows the password: a guess learns nothing about the account.
+    if (user.disabled_at !== null) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
     const session = await createSession(db.kysely, user.id, now());
     ctx.cookies.set(session.token, session.expiresAt);
     return toUser(user);

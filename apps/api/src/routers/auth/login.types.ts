@@ -10,6 +10,7 @@ export const loginMeta: ProcedureMeta = {
     path: '/api/login',
     summary: 'Sign in with username and password (sets the session cookie)',
     tag: 'Accounts',
-    errors: [401, 429],
+    description: "A disabled account is answered 403 'This account is disabled', after its password was checked.",
+    errors: [401, 403, 429],
   },
 };
