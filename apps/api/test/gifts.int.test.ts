@@ -214,16 +214,16 @@ describe.each(testDialects())('gifts on %s', (dialect) => {
     const get = () => t.app.inject({ method: 'GET', url: '/api/admin/gifting', headers: { cookie: admin } });
     const put = (cookie: string, enabled: unknown) =>
       t.app.inject({ method: 'PUT', url: '/api/admin/gifting', headers: { cookie }, payload: { enabled } });
-    expect((await get()).json()).toEqual({ enabled: true });
+    expect((await get()).json()).toEqual({ enabled: true, holdDays: 7 });
     expect((await put(alice.cookie, false)).statusCode).toBe(403);
     expect((await put(admin, 'nope')).statusCode).toBe(400);
-    expect((await put(admin, false)).json()).toEqual({ enabled: false });
-    expect((await get()).json()).toEqual({ enabled: false });
+    expect((await put(admin, false)).json()).toEqual({ enabled: false, holdDays: 7 });
+    expect((await get()).json()).toEqual({ enabled: false, holdDays: 7 });
     expect(refusal(await gift(t, alice.cookie, { toUsername: 'bob', coins: 10 }))).toEqual(
       error(409, 'Gifting is switched off'),
     );
     expect(await t.balanceOf(alice.cookie)).toBe(1000);
-    expect((await put(admin, true)).json()).toEqual({ enabled: true });
+    expect((await put(admin, true)).json()).toEqual({ enabled: true, holdDays: 7 });
     expect((await gift(t, alice.cookie, { toUsername: 'bob', coins: 10 })).statusCode).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRequestId } from './action-schemas';
+import { GIFT_HOLD_DAYS_MAX } from './gifts';
 import { USERNAME_MAX } from './validation';
 import { hasInvisibleOrControl } from './visible-text';
 
@@ -60,6 +61,23 @@ export const ZGiftResultOut = z.object({
 });
 export type TGiftResult = z.infer<typeof ZGiftResultOut>;
 
-/** `GET/PUT /api/admin/gifting`: the admin's switch. */
-export const ZGiftingSettings = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+const HOLD_DAYS_MESSAGE = `The hold must be a whole number of days from 0 to ${GIFT_HOLD_DAYS_MAX}`;
+
+/** `GET /api/admin/gifting`: the admin's switch, and how long bought coins wait before they can be gifted. */
+export const ZGiftingSettings = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  holdDays: z
+    .number({ error: HOLD_DAYS_MESSAGE })
+    .int(HOLD_DAYS_MESSAGE)
+    .min(0, HOLD_DAYS_MESSAGE)
+    .max(GIFT_HOLD_DAYS_MAX, HOLD_DAYS_MESSAGE)
+    .describe('days coins bought with PayPal wait before they can be gifted (earned coins never wait); 0: no hold'),
+});
 export type TGiftingSettings = z.infer<typeof ZGiftingSettings>;
+
+/** `PUT /api/admin/gifting`: either field, or both. */
+export const ZGiftingSettingsUpdate = ZGiftingSettings.partial().refine(
+  (v) => v.enabled !== undefined || v.holdDays !== undefined,
+  { message: 'No changes: send enabled, holdDays or both' },
+);
+export type TGiftingSettingsUpdate = z.input<typeof ZGiftingSettingsUpdate>;

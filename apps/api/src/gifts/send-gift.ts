@@ -12,21 +12,27 @@ import {
   insertGift,
   isUniqueViolation,
   lockUsers,
-  readGiftingEnabled,
+  purchasesSince,
+  readGiftSettings,
   transactionWithRetry,
   type UserRow,
   usernameKey,
 } from '@shop/db';
 import {
+  ACCOUNT_DISABLED_MESSAGE,
   AppError,
   dailyGiftCapMessage,
   GIFT_REQUEST_REUSED_MESSAGE,
   GIFT_TO_SELF_MESSAGE,
   GIFTING_OFF_MESSAGE,
+  giftableCoins,
+  giftHoldMessage,
+  giftHoldMs,
   giftReceivedDescription,
   giftSentDescription,
   giftSentMessage,
   INSUFFICIENT_COINS,
+  recipientDisabledMessage,
   type TGiftResult,
   unknownRecipientMessage,
   utcDayStart,
@@ -53,6 +59,10 @@ export interface GiftInput {
  * Moves coins from the signed-in viewer to another account: the gift row and its two ledger rows in
  * one transaction, the debit conditional so the sender never goes below zero. The sender's requestId
  * is the idempotency key: a repeat answers the first gift and moves nothing.
+ *
+ * Everything it decides from is read after both user rows are locked (READ COMMITTED: the reads see
+ * what earlier holders committed): either account disabled, the balance, the coins still in their
+ * purchase hold (so a PayPal refund or dispute can still take them back) and the daily cap.
  */
 export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput): Promise<TGiftResult> {
   const { db } = deps;
@@ -70,12 +80,29 @@ export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput
   try {
     written = await transactionWithRetry(db, async (tx) => {
       const at = deps.now();
-      if (!(await readGiftingEnabled(tx))) throw new AppError('CONFLICT', GIFTING_OFF_MESSAGE);
+      const settings = await readGiftSettings(tx);
+      if (!settings.enabled) throw new AppError('CONFLICT', GIFTING_OFF_MESSAGE);
       const locked = await lockUsers(tx, db.dialect, [sender.id, recipient.id]);
       const from = locked.get(sender.id);
-      if (!locked.has(recipient.id)) throw new AppError('NOT_FOUND', unknownRecipientMessage(input.toUsername));
-      const balance = Number(from?.coin_balance ?? 0);
+      const to = locked.get(recipient.id);
+      if (!to) throw new AppError('NOT_FOUND', unknownRecipientMessage(input.toUsername));
+      // The sender's session was checked before the lock; an admin may have disabled them since.
+      if (!from || from.disabled_at !== null) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
+      if (to.disabled_at !== null) throw new AppError('CONFLICT', recipientDisabledMessage(to.username));
+      const balance = Number(from.coin_balance);
       if (balance < input.coins) throw new AppError('INSUFFICIENT_COINS', INSUFFICIENT_COINS);
+      const holdMs = giftHoldMs(settings.holdDays);
+      if (holdMs > 0) {
+        const giftable = giftableCoins(balance, await purchasesSince(tx, sender.id, at - holdMs), at, holdMs);
+        if (giftable.now < input.coins) {
+          throw new AppError('CONFLICT', giftHoldMessage(settings.holdDays, giftable), {
+            details: {
+              giftableNow: giftable.now,
+              ...(giftable.next && { giftableMore: giftable.next.coins, giftableFrom: giftable.next.at }),
+            },
+          });
+        }
+      }
       // Summed under the sender's lock: the sender's gifts are serialised, so the cap holds under any race.
       const cap = deps.config.gifts.maxPerDay;
       const sentToday = await coinsGiftedSince(tx, db.dialect, sender.id, utcDayStart(at));

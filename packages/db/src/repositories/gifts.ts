@@ -85,19 +85,59 @@ export async function insertGift(tx: Executor, gift: NewGift): Promise<number> {
   return Number(result.insertId);
 }
 
-/** The admin's switch (shop_settings, one row made by the migrations). */
-export async function readGiftingEnabled(db: Executor): Promise<boolean> {
-  const row = await db.selectFrom('shop_settings').select('gifting_enabled').where('id', '=', 1).executeTakeFirst();
-  // No row would mean the migrations never ran; the column's default is on.
-  return row ? row.gifting_enabled === 1 : true;
+export interface GiftSettingsRow {
+  enabled: boolean;
+  /** Days bought coins wait before they can be gifted. */
+  holdDays: number;
 }
 
-export async function setGiftingEnabled(db: Executor, enabled: boolean, now: number): Promise<void> {
+/** The admin's switch and the hold (shop_settings, one row made by the migrations). */
+export async function readGiftSettings(db: Executor): Promise<GiftSettingsRow> {
+  const row = await db
+    .selectFrom('shop_settings')
+    .select(['gifting_enabled', 'gift_hold_days'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  // No row would mean the migrations never ran; these are the columns' defaults.
+  if (!row) return { enabled: true, holdDays: 7 };
+  return { enabled: Number(row.gifting_enabled) === 1, holdDays: Number(row.gift_hold_days) };
+}
+
+export async function setGiftSettings(
+  db: Executor,
+  change: { enabled?: boolean | undefined; holdDays?: number | undefined },
+  now: number,
+): Promise<void> {
   await db
     .updateTable('shop_settings')
-    .set({ gifting_enabled: enabled ? 1 : 0, updated_at: now })
+    .set({
+      ...(change.enabled === undefined ? {} : { gifting_enabled: change.enabled ? 1 : 0 }),
+      ...(change.holdDays === undefined ? {} : { gift_hold_days: change.holdDays }),
+      updated_at: now,
+    })
     .where('id', '=', 1)
     .execute();
+}
+
+/**
+ * The user's purchase credits after `since`, oldest first: the coins still in their gifting hold.
+ * Call with the user's row locked (lockUsers): a credit committed before the lock was granted is
+ * seen, and none can land on the balance while the gift decides.
+ */
+export async function purchasesSince(
+  tx: Executor,
+  userId: number,
+  since: number,
+): Promise<{ coins: number; at: number }[]> {
+  const rows = await tx
+    .selectFrom('transactions')
+    .select(['amount', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'purchase')
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({ coins: Number(r.amount), at: Number(r.created_at) }));
 }
 
 /** The ledger references of a gift's two rows: unique, so a gift can never be booked twice. */

@@ -10,7 +10,8 @@ export const enableUserMeta: ProcedureMeta = {
     path: '/api/admin/users/{id}/enable',
     summary: 'Enable a disabled account again: it can sign in, spend, gift, receive gifts and earn',
     tag: 'Admin',
-    description: 'Enabling an account that is not disabled changes nothing. Its old sessions stay ended: the user signs in again.',
+    description:
+      'Enabling an account that is not disabled changes nothing. Its old sessions stay ended: the user signs in again.',
     paramFields: { id: 'userId' },
   },
 };

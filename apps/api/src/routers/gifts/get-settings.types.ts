@@ -7,7 +7,7 @@ export const getGiftingMeta: ProcedureMeta = {
   rest: {
     method: 'GET',
     path: '/api/admin/gifting',
-    summary: 'Whether viewers may give coins to each other',
+    summary: 'Whether viewers may give coins to each other, and how long bought coins wait before they can be',
     tag: 'Admin',
   },
 };

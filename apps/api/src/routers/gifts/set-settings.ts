@@ -1,4 +1,4 @@
-import { readGiftingEnabled, setGiftingEnabled } from '@shop/db';
+import { readGiftSettings, setGiftSettings } from '@shop/db';
 import { adminProcedure } from '../../trpc';
 import { setGiftingMeta, ZSetGiftingInput, ZSetGiftingOutput } from './set-settings.types';
 
@@ -9,6 +9,6 @@ export const setSettings = adminProcedure
   .output(ZSetGiftingOutput)
   .mutation(async ({ ctx, input }) => {
     const { db, now } = ctx.services;
-    await setGiftingEnabled(db.kysely, input.enabled, now());
-    return { enabled: await readGiftingEnabled(db.kysely) };
+    await setGiftSettings(db.kysely, input, now());
+    return readGiftSettings(db.kysely);
   });
