@@ -3,11 +3,17 @@ import { formatNumber } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc';
 import { QueryError } from '../common/QueryError';
+import { AccountAccessForm } from './AccountAccessForm';
+import { AccountStateBadge } from './AccountStateBadge';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { CoinAdjustmentForm } from './CoinAdjustmentForm';
+import { UnrecoveredChargebacks } from './UnrecoveredChargebacks';
 import { UserTransactions } from './UserTransactions';
 
-/** The chosen user: who they are, their password, their coins and their latest ledger rows. */
+/**
+ * The chosen user: who they are and whether they may sign in, their password, their coins, what
+ * PayPal refunds could not take back from them, and their latest ledger rows.
+ */
 export function SelectedUserPanel({ userId, onClose }: { userId: number; onClose: () => void }) {
   const trpc = useTRPC();
   const user = useQuery({ ...trpc.adminTools.getUser.queryOptions({ userId }), staleTime: 0 });
@@ -31,6 +37,7 @@ export function SelectedUserPanel({ userId, onClose }: { userId: number; onClose
           <div>
             <Group gap="xs">
               <Title order={3}>{u.username}</Title>
+              <AccountStateBadge disabledAt={u.disabledAt} />
               {u.isAdmin && (
                 <Badge color="red" variant="light">
                   Admin
@@ -46,6 +53,10 @@ export function SelectedUserPanel({ userId, onClose }: { userId: number; onClose
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ChangePasswordForm user={u} />
           <CoinAdjustmentForm user={u} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <AccountAccessForm user={u} />
+          <UnrecoveredChargebacks total={u.unrecoveredCoins} orders={u.unrecoveredChargebacks} />
         </SimpleGrid>
         <UserTransactions userId={u.id} />
       </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatNumber, type TAdminUserSummary } from '@shop/domain';
 import { formatDay } from '../coins/transactions';
+import { AccountStateBadge } from './AccountStateBadge';
 
 interface Props {
   users: TAdminUserSummary[];
@@ -34,6 +35,7 @@ export function UserSearchResults({ users, selectedId, onSelect }: Props) {
                       Admin
                     </Badge>
                   )}
+                  {user.disabledAt !== null && <AccountStateBadge disabledAt={user.disabledAt} size="xs" />}
                 </Group>
                 <Text size="xs" c="dimmed">
                   {user.displayName ? `${user.displayName} · ` : ''}
