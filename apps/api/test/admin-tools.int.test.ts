@@ -25,7 +25,7 @@ describe.each(testDialects())('admin tools: users and coins on %s', (dialect) =>
   afterAll(async () => t?.close());
 
   describe('every path refuses anonymous visitors (401) and viewers (403)', () => {
-    it('covers the nine paths of the page', () => {
+    it('covers the eleven paths of the page', () => {
       expect(adminToolsRestRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
         'GET /api/admin/users',
         'GET /api/admin/users/{id}/transactions',
@@ -34,6 +34,8 @@ describe.each(testDialects())('admin tools: users and coins on %s', (dialect) =>
         'GET /api/ssl-check',
         'POST /api/admin/change-password/{userId}',
         'POST /api/admin/users/{id}/coins',
+        'POST /api/admin/users/{id}/disable',
+        'POST /api/admin/users/{id}/enable',
         'POST /api/db-diagnostics',
         'POST /api/mysql-test',
       ]);
@@ -91,6 +93,7 @@ describe.each(testDialects())('admin tools: users and coins on %s', (dialect) =>
       expect(Object.keys(users[0] ?? {}).sort()).toEqual([
         'coinBalance',
         'createdAt',
+        'disabledAt',
         'displayName',
         'id',
         'isAdmin',
