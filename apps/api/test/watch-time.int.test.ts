@@ -21,7 +21,9 @@ async function viewer(
 ): Promise<{ id: number; cookie: string }> {
   const user = await registerUser(t.app, name);
   if (twitch && proof === 'verified') {
-    expect(await setVerifiedTwitchAccount(t.db.kysely, user.id, { id: `tw-${twitch}`, login: twitch })).toBe('verified');
+    expect(await setVerifiedTwitchAccount(t.db.kysely, user.id, { id: `tw-${twitch}`, login: twitch })).toBe(
+      'verified',
+    );
   } else if (twitch) {
     await setTwitchUsername(t.db.kysely, user.id, twitch);
   }

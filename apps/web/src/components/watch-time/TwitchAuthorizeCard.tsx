@@ -30,9 +30,9 @@ export function TwitchAuthorizeCard({ status }: { status: TWatchTimeStatus }) {
         {status.mode === 'simulated' && (
           <Alert color="yellow" variant="light" icon={<IconInfoCircle />} title="Simulated viewer data">
             <Text size="sm">
-              The broadcaster has not authorized the shop with Twitch, so every viewer who verified their Twitch
-              account counts as watching; names only typed in are never paid. This is for trying the feature out;
-              authorize below to reward the viewers really in chat.
+              The broadcaster has not authorized the shop with Twitch, so every viewer who verified their Twitch account
+              counts as watching; names only typed in are never paid. This is for trying the feature out; authorize
+              below to reward the viewers really in chat.
             </Text>
           </Alert>
         )}
