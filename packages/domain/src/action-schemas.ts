@@ -1,19 +1,18 @@
 import { z } from 'zod';
+import { actionRuleBreaks } from './action-rules';
 import {
   DEFAULT_ACTION_COST,
   GAME_TYPES,
   MAX_ACTION_COST,
-  TARGET_PLACEHOLDER_MESSAGE,
   TARGET_TYPE_MESSAGE,
   TARGET_TYPES,
   type TGameType,
   type TTargetType,
-  targetPlaceholderAllowed,
   targetTypeAllowed,
 } from './actions';
 import { ZCooldownFields } from './cooldown-schemas';
 import { ECONOMY_FIELD_DEFAULTS, ZEconomyFields } from './economy-schemas';
-import { EFFECT_FIELD_DEFAULTS, STOP_COMMAND_REQUIRED, stopCommandPresent, ZEffectFields } from './effect-schemas';
+import { EFFECT_FIELD_DEFAULTS, ZEffectFields } from './effect-schemas';
 import { POOL_FIELD_DEFAULTS, ZPoolFields } from './pool-schemas';
 import { QUEUE_FIELD_DEFAULTS, ZQueueFields } from './queue-schemas';
 import { optionalHttpUrl } from './validation';
@@ -50,8 +49,6 @@ const targetOnlyForRust = (v: { gameType?: TGameType; targetType?: TTargetType }
   targetTypeAllowed(v.gameType, v.targetType);
 const targetRule = { message: TARGET_TYPE_MESSAGE, path: ['targetType'] };
 
-const targetPlaceholderRule = { message: TARGET_PLACEHOLDER_MESSAGE, path: ['webhookAction'] };
-
 export const ZStreamActionInput = ZActionFields.extend({
   cost: ZActionFields.shape.cost.default(DEFAULT_ACTION_COST),
   gameType: ZActionFields.shape.gameType.default('any'),
@@ -81,17 +78,9 @@ export const ZStreamActionInput = ZActionFields.extend({
   poolGoal: ZPoolFields.shape.poolGoal.default(POOL_FIELD_DEFAULTS.poolGoal),
   poolWindowSeconds: ZPoolFields.shape.poolWindowSeconds.default(POOL_FIELD_DEFAULTS.poolWindowSeconds),
 })
-  .refine(stopCommandPresent, { message: STOP_COMMAND_REQUIRED, path: ['stopCommand'] })
-  // A crowd goal fires once for everyone, at once: no approval, no effect timer, no single player.
-  .refine((v) => v.poolGoal === null || (!v.requiresApproval && v.durationSeconds === 0 && v.targetType === 'global'), {
-    message: 'A crowd goal cannot need approval, last a while or target one player',
-    path: ['poolGoal'],
-  })
-  .refine(targetOnlyForRust, targetRule)
-  .refine((v) => targetPlaceholderAllowed(v.targetType, v.webhookAction), targetPlaceholderRule)
-  .refine((v) => targetPlaceholderAllowed(v.targetType, v.stopCommand ?? ''), {
-    message: TARGET_PLACEHOLDER_MESSAGE,
-    path: ['stopCommand'],
+  // The cross-field rules live in action-rules.ts: an update checks the same ones on the merged action.
+  .superRefine((v, ctx) => {
+    for (const { path, message } of actionRuleBreaks(v)) ctx.addIssue({ code: 'custom', message, path: [path] });
   });
 export type TStreamActionInput = z.input<typeof ZStreamActionInput>;
 

@@ -1,3 +1,4 @@
+export * from './action-rules';
 export * from './action-schemas';
 export * from './actions';
 export * from './admin-tools';

@@ -168,3 +168,10 @@ export async function deleteCategory(
   if (Number(result.numDeletedRows) === 0) return null;
   return { uncategorisedActions: Number(cleared.numUpdatedRows) };
 }
+
+/** Locks the action's row (MySQL; SQLite's write lock serialises anyway): false when there is none. */
+export async function lockStreamAction(tx: Executor, dialect: DialectName, id: number): Promise<boolean> {
+  let query = tx.selectFrom('stream_actions').select('id').where('id', '=', id);
+  if (dialect === 'mysql') query = query.forUpdate();
+  return (await query.executeTakeFirst()) !== undefined;
+}
