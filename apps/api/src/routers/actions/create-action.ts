@@ -9,7 +9,7 @@ export const createAction = adminProcedure
   .output(ZCreateActionOutput)
   .mutation(async ({ ctx, input }) => {
     const { db, now } = ctx.services;
-    const categoryId = await resolveCategoryId(db.kysely, input);
+    const categoryId = await resolveCategoryId(db.kysely, input, now());
     const id = await insertStreamAction(db.kysely, {
       name: input.name,
       description: input.description,

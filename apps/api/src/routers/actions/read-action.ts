@@ -15,7 +15,9 @@ export async function readAction(
 
 /**
  * The admin form names a category (matched in any case: names are unique that way); API clients
- * may send its id. Either way an unknown category is a clear 400, never a foreign-key 500.
+ * may send its id, which wins when both are given. A null id beside a name is no choice of its own
+ * (admin-spec section 3: categoryId is sent as null), so the name is kept; a null id alone, or
+ * an empty name, clears the category. An unknown category is a clear 400, never a foreign-key 500.
  */
 export async function resolveCategoryId(
   db: Executor,
@@ -23,7 +25,9 @@ export async function resolveCategoryId(
   // The created_at of a fallback category made on first use; callers should pass services.now().
   now: number = Date.now(),
 ): Promise<number | null | undefined> {
-  if (input.categoryId !== undefined) {
+  // The admin spec's clients send the category by name with `categoryId: null`: the name decides then.
+  const byName = typeof input.category === 'string' && input.category !== '';
+  if (input.categoryId !== undefined && !(input.categoryId === null && byName)) {
     if (input.categoryId === null) return null;
     if (!(await findCategory(db, input.categoryId))) throw new AppError('BAD_REQUEST', 'Category not found');
     return input.categoryId;
