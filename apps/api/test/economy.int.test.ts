@@ -129,6 +129,37 @@ describe.each(testDialects())('stock, per-stream limits and surge pricing on %s'
     expect((await t.trigger(ann.cookie, id)).statusCode).toBe(200);
   });
 
+  it('lists as cost the price a trigger without expectedCost is charged, and the base as baseCost', async () => {
+    const id = await createAction({
+      name: 'Stampede',
+      cost: 40,
+      surgePercent: 50,
+      surgeDecaySeconds: 600,
+      surgeMaxMultiplier: 2,
+    });
+    const viewer = await viewerWithCoins(t, 'stampeder', 1000);
+    expect(await listed(id)).toMatchObject({ cost: 40, baseCost: 40 });
+    expect((await t.trigger(viewer.cookie, id)).statusCode).toBe(200);
+    const shown = await listed(id, viewer.cookie);
+    expect(shown).toMatchObject({ cost: 60, baseCost: 40 });
+    // No expectedCost, as every client of the spec sends: charged exactly what the list said.
+    const second = await t.trigger(viewer.cookie, id);
+    expect(second.statusCode).toBe(200);
+    expect(await t.balanceOf(viewer.cookie)).toBe(1000 - 40 - shown.cost);
+    // The admin's list and an edit of another field leave the streamer's price where it was.
+    const all = await t.app.inject({ method: 'GET', url: '/api/admin/stream-actions', headers: { cookie: admin } });
+    expect((all.json() as TStreamAction[]).find((a) => a.id === id)).toMatchObject({ cost: 80, baseCost: 40 });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/stream-actions/${id}`,
+      headers: { cookie: admin },
+      payload: { name: 'Big Stampede' },
+    });
+    expect(renamed.json()).toMatchObject({ cost: 80, baseCost: 40 });
+    const [row] = await t.db.kysely.selectFrom('stream_actions').select('cost').where('id', '=', id).execute();
+    expect(row?.cost).toBe(40);
+  });
+
   it('raises the price with each trigger, lets it fade, and refuses a stale expectedCost charging nothing', async () => {
     const id = await createAction({
       name: 'Hype',

@@ -35,7 +35,11 @@ export const ZStreamActionOut = z.object({
   imageUrl: z.string().nullable(),
   category: z.string().nullable(),
   categoryId: z.number().int().nullable(),
-  cost: z.number().int(),
+  cost: z
+    .number()
+    .int()
+    .describe('the price a trigger sent now is charged: baseCost, raised by surge pricing while it lasts'),
+  baseCost: z.number().int().describe("the streamer's price, before surge; what the admin form edits as cost"),
   gameSpecific: z.boolean(),
   gameType: z.enum(GAME_TYPES),
   targetType: z.enum(TARGET_TYPES),
@@ -73,7 +77,7 @@ export const ZStreamActionOut = z.object({
     .nullable()
     .describe('triggers left this stream for the signed-in viewer; null: no limit or anonymous'),
   limitWindow: z.enum(['stream', 'day']).describe("what 'per stream' means now: the Twitch broadcast, or the UTC day"),
-  currentCost: z.number().int().describe('the price now (cost, raised by surge)'),
+  currentCost: z.number().int().describe('the same as cost; kept for clients written before cost meant the price now'),
   poolGoal: z.number().int().nullable().describe('a crowd goal: viewers put coins toward it; null: triggered alone'),
   poolWindowSeconds: z.number().int().describe('how long a crowd goal stays open after its first contribution'),
 });

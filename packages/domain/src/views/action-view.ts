@@ -82,6 +82,8 @@ export function toStreamAction(
   counts: ActionCounts = { window: 'stream' },
 ): TStreamAction {
   const gameType = row.game_type as TGameType;
+  // What a trigger sent now, without expectedCost, is charged; the streamer's price is baseCost.
+  const price = currentCostOf(row, now);
   return {
     id: row.id,
     name: row.name,
@@ -89,7 +91,8 @@ export function toStreamAction(
     imageUrl: row.image_url,
     category: row.category_name,
     categoryId: row.category_id,
-    cost: row.cost,
+    cost: price,
+    baseCost: row.cost,
     gameSpecific: gameType !== 'any',
     gameType,
     targetType: row.target_type as TTargetType,
@@ -119,7 +122,7 @@ export function toStreamAction(
     streamLimitLeft: left(row.per_stream_limit, counts.stream),
     viewerLimitLeft: counts.viewer === undefined ? null : left(row.per_viewer_per_stream_limit, counts.viewer),
     limitWindow: counts.window,
-    currentCost: currentCostOf(row, now),
+    currentCost: price,
     poolGoal: row.pool_goal,
     poolWindowSeconds: row.pool_window_seconds,
   };

@@ -52,7 +52,7 @@ export function ActionCard({
   const payment = usePaymentModal();
   const secondsLeft = useSecondsLeft(cooldownEnd(action.availableAt, action.userAvailableAt));
   // viewer-spec section 5: the trigger is disabled when the balance is below the cost (the surged one).
-  const tooPoor = balance !== null && balance < action.currentCost;
+  const tooPoor = balance !== null && balance < action.cost;
   const left = limitLeft(action);
   const blocked = triggerBlock({
     paused,
@@ -171,9 +171,7 @@ export function ActionCard({
     <Group
       gap={4}
       wrap="nowrap"
-      aria-label={
-        base === null ? `${action.currentCost} coins` : `${action.currentCost} coins, raised from ${base} by demand`
-      }
+      aria-label={base === null ? `${action.cost} coins` : `${action.cost} coins, raised from ${base} by demand`}
       data-testid="action-price"
     >
       {base === null ? (
@@ -182,7 +180,7 @@ export function ActionCard({
         <IconFlame size={18} color="var(--mantine-color-orange-5)" aria-hidden style={{ flexShrink: 0 }} />
       )}
       <Text fw={700} c={base === null ? undefined : 'orange.5'}>
-        {formatNumber(action.currentCost)}
+        {formatNumber(action.cost)}
       </Text>
       {base !== null && (
         <Text size="sm" c="dimmed" td="line-through" data-testid="base-price">

@@ -43,11 +43,11 @@ export function AdminActionCard({ action, onEdit, onTest, onDelete, testing }: P
                 {action.category ?? 'Uncategorised'}
               </Badge>
               <Text size="sm" fw={600}>
-                {formatNumber(action.cost)} coins
+                {formatNumber(action.baseCost)} coins
               </Text>
-              {action.currentCost > action.cost && (
+              {action.cost > action.baseCost && (
                 <Text size="sm" c="orange.5">
-                  now {formatNumber(action.currentCost)}
+                  now {formatNumber(action.cost)}
                 </Text>
               )}
             </Group>

@@ -10,6 +10,7 @@ const action: TStreamAction = {
   category: 'Game Effect',
   categoryId: 1,
   cost: 120,
+  baseCost: 120,
   gameSpecific: true,
   gameType: 'rust',
   targetType: 'individual',
@@ -66,6 +67,14 @@ describe('action form', () => {
     const payload = actionPayload({ ...actionFormValues(action, 'rust'), cost: 150, description: 'A bear appears ' });
     expect(changedActionFields(action, payload)).toEqual({ cost: 150 });
     expect(changedActionFields(action, actionPayload(actionFormValues(action, 'rust')))).toEqual({});
+  });
+
+  it('edits the base price while surge raises the price now, and sends no cost when it was left alone', () => {
+    const surged = { ...action, cost: 180, baseCost: 120, currentCost: 180 };
+    const values = actionFormValues(surged, 'rust');
+    expect(values.cost).toBe(120);
+    expect(changedActionFields(surged, actionPayload(values))).toEqual({});
+    expect(changedActionFields(surged, actionPayload({ ...values, cost: 130 }))).toEqual({ cost: 130 });
   });
 
   it('carries the cooldowns: 0 for a new action, changed ones on edit', () => {

@@ -83,7 +83,8 @@ export function actionFormValues(action: TStreamAction | null, gameType: TGameTy
   return {
     name: action?.name ?? '',
     description: action?.description ?? '',
-    cost: action?.cost ?? DEFAULT_ACTION_COST,
+    // The streamer's price: cost is what a trigger pays now, surge included.
+    cost: action?.baseCost ?? DEFAULT_ACTION_COST,
     category: action?.category ?? null,
     webhookAction: action?.webhookAction ?? '',
     imageUrl: action?.imageUrl ?? '',
@@ -182,7 +183,7 @@ export function changedActionFields(action: TStreamAction, payload: ActionPayloa
   const changes: Partial<ActionPayload> = {};
   if (payload.name !== action.name) changes.name = payload.name;
   if (payload.description !== action.description) changes.description = payload.description;
-  if (payload.cost !== action.cost) changes.cost = payload.cost;
+  if (payload.cost !== action.baseCost) changes.cost = payload.cost;
   if (payload.category !== action.category) changes.category = payload.category;
   if (payload.webhookAction !== action.webhookAction) changes.webhookAction = payload.webhookAction;
   if (payload.imageUrl !== action.imageUrl) changes.imageUrl = payload.imageUrl;

@@ -49,8 +49,8 @@ describe('limits', () => {
 
 describe('surgedFrom', () => {
   it('strikes the base price only while surge raised it', () => {
-    expect(surgedFrom({ cost: 40, currentCost: 50 })).toBe(40);
-    expect(surgedFrom({ cost: 40, currentCost: 40 })).toBeNull();
+    expect(surgedFrom({ baseCost: 40, cost: 50 })).toBe(40);
+    expect(surgedFrom({ baseCost: 40, cost: 40 })).toBeNull();
   });
 });
 

@@ -41,8 +41,8 @@ export function limitWindowHelp(window: LimitWindow): string {
 }
 
 /** The base price to strike through beside the current one; null while surge has not raised it. */
-export function surgedFrom(action: Pick<TStreamAction, 'cost' | 'currentCost'>): number | null {
-  return action.currentCost > action.cost ? action.cost : null;
+export function surgedFrom(action: Pick<TStreamAction, 'cost' | 'baseCost'>): number | null {
+  return action.cost > action.baseCost ? action.baseCost : null;
 }
 
 /**

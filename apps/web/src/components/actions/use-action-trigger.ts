@@ -105,7 +105,7 @@ export function useActionTrigger({ surface = 'shop' }: { surface?: TriggerSurfac
       }
       setTargetSteamId(null);
       setRequestId(newRequestId());
-      setQuotedCost(action.currentCost);
+      setQuotedCost(action.cost);
       setPriceChanged(false);
       setPending(action);
     },
