@@ -12,7 +12,8 @@ export const SESSION =
 export const DEBIT = 'update users set coin_balance = coin_balance - ? where id = ? and coin_balance >= ?';
 export const LEDGER =
   'insert into transactions (user_id, type, amount, description, reference, created_at) values (?, ?, ?, ?, ?, ?)';
-export const PAUSE = 'select paused, auto_pause_when_offline, queue_held from shop_settings where id = ?';
+export const PAUSE =
+  'select paused, auto_pause_when_offline, queue_held, catalog_version from shop_settings where id = ?';
 export const TOTALS = 'update users set action_count = action_count + ?, coins_spent = coins_spent + ? where id = ?';
 export const BALANCE = 'select * from users where id = ?';
 export const HISTORY =

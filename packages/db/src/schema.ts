@@ -185,6 +185,11 @@ export interface ShopSettingsTable {
   /** Days coins bought with PayPal wait before they can be gifted (earned coins never wait). */
   gift_hold_days: ColumnType<number, number | undefined, number>;
   updated_at: Millis;
+  /**
+   * Raised in the transaction of every admin change to an action: a trigger reads it with the pause
+   * switch, and trusts its in-memory copy of the action only while the two agree (catalog-cache.ts).
+   */
+  catalog_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ActionHistoryTable {
@@ -220,6 +225,8 @@ export interface ActionHistoryTable {
   effect_state: Optional<TEffectState>;
   /** An 'extend' trigger: the running trigger it lengthened, which stops for both. */
   extends_id: Optional<number>;
+  /** 1 when the sale took a unit of the action's stock: only then does a refund put one back. */
+  took_stock: Bool;
 }
 
 /** A gift of coins from one viewer to another; its ledger rows are gift:<id>:sent and gift:<id>:received. */

@@ -13,14 +13,25 @@ interface Entry<T> {
   at: number;
 }
 
+interface ActionEntry extends Entry<ActionWithCategoryRow> {
+  /** The newest catalog version this process had seen when the row was read: the row is at least that new. */
+  version: number;
+}
+
 /**
  * What a trigger reads about the action and the endpoints, kept in memory: two round trips less per
  * trigger. Every successful admin mutation empties it (trpc.ts), in every process when Redis is set
  * (the 'shop:catalog' channel, app.ts); the TTL bounds what a change made elsewhere can leave stale.
  * Misses are not cached, so a new action is seen at once. Rows are shared: callers must not mutate them.
+ *
+ * What a sale decides (price, stock, limits, surge) never rests on the TTL: a trigger reads the
+ * catalog version in its transaction and asks `current()`; a copy that may be older is not used to
+ * skip the action's row lock (delivery/sale.ts).
  */
 export class CatalogCache {
-  private readonly actions = new Map<number, Entry<ActionWithCategoryRow>>();
+  private readonly actions = new Map<number, ActionEntry>();
+  /** The newest shop_settings.catalog_version a trigger has read here. */
+  private version = 0;
   private endpoints: Entry<WebhookEndpointRow[]> | null = null;
   /** Bumped by every invalidation: a read that started before one must not store what it read. */
   private generation = 0;
@@ -36,9 +47,25 @@ export class CatalogCache {
     const hit = this.actions.get(id);
     if (hit && this.fresh(hit)) return hit.value;
     const generation = this.generation;
+    const version = this.version;
     const row = await findActionWithCategory(this.db, id);
-    if (row && generation === this.generation) this.actions.set(id, { value: row, at: this.now() });
+    if (row && generation === this.generation) this.actions.set(id, { value: row, at: this.now(), version });
     return row;
+  }
+
+  /**
+   * Whether the copy of action `id` held here is the stored row as of `version`, the catalog version
+   * the caller's transaction just read: true only when it was read at that version, so no admin change
+   * to any action has committed since (each raises the version in its own transaction). A newer
+   * version than any seen here empties the cache at once, in this process, Redis or not.
+   */
+  current(id: number, version: number): boolean {
+    if (version > this.version) {
+      this.version = version;
+      this.invalidateLocally();
+      return false;
+    }
+    return this.actions.get(id)?.version === version;
   }
 
   async activeEndpoints(): Promise<WebhookEndpointRow[]> {

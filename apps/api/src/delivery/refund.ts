@@ -5,7 +5,7 @@ import {
   type Executor,
   findHistory,
   markHistoryRefunded,
-  returnStock,
+  returnStockTakenBy,
   transactionWithRetry,
 } from '@shop/db';
 import { refundPoolShares } from '../pools/refund-shares';
@@ -28,8 +28,8 @@ export async function refundInTransaction(
   if (!(await markHistoryRefunded(tx, history.id))) return false;
   // Crowd goals (issue 27): a fired pool's trigger gives each contributor their own share back instead.
   if (await refundPoolShares(tx, history.id, reason, now)) return true;
-  // A refunded trigger did not use its unit of stock: it is for sale again.
-  if (history.action_id !== null) await returnStock(tx, history.action_id);
+  // A refunded trigger did not use its unit of stock: it is for sale again (if its sale took one).
+  if (history.action_id !== null) await returnStockTakenBy(tx, history.id);
   await credit(tx, {
     userId: history.user_id,
     amount: history.cost,

@@ -14,6 +14,7 @@ import {
   listDeliveries,
   markExtension,
   markQueued,
+  markStockTaken,
   markTimed,
   type StreamActionRow,
   startGlobalCooldown,
@@ -38,14 +39,14 @@ import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
 import type { CatalogCache } from './catalog-cache';
 import { type ReceiptDeps, sendReceipt } from './receipts';
-import { isGuarded, type SaleDeps, sell } from './sale';
+import { type SaleDeps, sell } from './sale';
 import { commandFor, type RoutingDeps, targetsFor } from './targets';
 import type { DeliveryWorker } from './worker';
 
 /** What a trigger uses; the worker is read per call, so a test can swap it. */
 export interface TriggerDeps extends Omit<RoutingDeps, 'stream'>, Pick<ReceiptDeps, 'realtime' | 'now'> {
   stream: RoutingDeps['stream'] & SaleDeps['stream'];
-  catalog: Pick<CatalogCache, 'action' | 'activeEndpoints'>;
+  catalog: Pick<CatalogCache, 'action' | 'activeEndpoints' | 'current'>;
   shopStatus: Pick<ShopStatusService, 'assertOpen'>;
   deliveryWorker: Pick<DeliveryWorker, 'leaseFor' | 'takeCommitted' | 'wake'>;
   /** The control room hears of every trigger: admins' queue, and the viewer's place in line. */
@@ -119,18 +120,20 @@ export async function triggerAction(
     /** What it cost: the action's price, raised by surge. */
     price: number;
   };
-  const guarded = isGuarded(action);
   try {
     written = await transactionWithRetry(db, async (tx) => {
       const at = now();
       // A paused shop refuses before the balance is looked at: 'paused' is the answer that matters
       // to a viewer short of coins too. A plain read, so the debit below still takes the first lock.
-      const { queueHeld } = await services.shopStatus.assertOpen(tx);
+      const { queueHeld, catalogVersion } = await services.shopStatus.assertOpen(tx);
       // Nothing is sent at once while it waits or the streamer holds the queue: no lease.
       const bornLeased = waits || queueHeld ? null : lease;
       // Stock, limits and surge lock the action's row before the debit locks the viewer's: every
-      // trigger of such an action takes the two in the same order.
-      const price = guarded ? await sell(services, tx, action, user.id, input.expectedCost, at) : action.cost;
+      // trigger of such an action takes the two in the same order. What the sale decides comes from
+      // that row; the in-memory copy only says, while it is current, that there is nothing to lock.
+      const catalogCurrent = services.catalog.current(action.id, catalogVersion);
+      const sale = await sell(services, tx, action, catalogCurrent, user.id, input.expectedCost, at);
+      const price = sale.price;
       const debited = await debit(tx, {
         userId: user.id,
         amount: price,
@@ -163,6 +166,7 @@ export async function triggerAction(
         transactionId: debited,
         now: at,
       });
+      if (sale.tookStock) await markStockTaken(tx, id);
       if (running) {
         const endsAt = await extendEffect(tx, running.id, action.duration_seconds * 1000);
         await markExtension(tx, {
@@ -184,7 +188,7 @@ export async function triggerAction(
           endsAt,
         );
         return {
-          history: { ...history, cost: price },
+          history: { ...history, cost: price, took_stock: sale.tookStock ? 1 : 0 },
           balanceAfter,
           deliveryIds: [],
           held: queueHeld,
@@ -235,6 +239,7 @@ export async function triggerAction(
         ends_at: null,
         effect_state: null,
         extends_id: null,
+        took_stock: sale.tookStock ? 1 : 0,
       };
       return { history, balanceAfter, deliveryIds, held: queueHeld, extendedTo: null, price };
     });
@@ -349,6 +354,7 @@ function extensionRow(
     ends_at: endsAt,
     effect_state: 'running',
     extends_id: extendsId,
+    took_stock: 0,
   };
 }
 

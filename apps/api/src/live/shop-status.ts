@@ -83,10 +83,11 @@ export class ShopStatusService {
    * Inside the trigger's transaction: a paused shop refuses before anything is charged. Answers
    * whether the control room holds the queue (read from the same row).
    */
-  async assertOpen(tx: Executor): Promise<{ queueHeld: boolean }> {
+  /** Also answers the catalog version, read in the same statement: the trigger's sale needs it (sale.ts). */
+  async assertOpen(tx: Executor): Promise<{ queueHeld: boolean; catalogVersion: number }> {
     const settings = await readShopSettings(tx);
     if (this.statusOf(settings, this.streamLive()).paused) throw new AppError('CONFLICT', SHOP_PAUSED_MESSAGE);
-    return { queueHeld: settings.queueHeld };
+    return { queueHeld: settings.queueHeld, catalogVersion: settings.catalogVersion };
   }
 
   async update(update: TShopStatusUpdate): Promise<TShopStatus> {

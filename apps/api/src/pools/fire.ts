@@ -33,6 +33,7 @@ export function firedHistoryRow(
     ends_at: null,
     effect_state: null,
     extends_id: null,
+    took_stock: 0,
   };
 }
 

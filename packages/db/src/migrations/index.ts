@@ -17,6 +17,7 @@ import * as gifting from './2026_11_28_0017_gifting';
 import * as pools from './2026_11_28_0018_pools';
 import * as economy from './2026_11_28_0019_economy';
 import * as userControls from './2026_12_07_0021_user_controls';
+import * as ruleFixes from './2026_12_07_0024_rule_fixes';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0018_pools': pools,
   '2026_11_28_0019_economy': economy,
   '2026_12_07_0021_user_controls': userControls,
+  '2026_12_07_0024_rule_fixes': ruleFixes,
 };
 
 export const migrationProvider: MigrationProvider = {

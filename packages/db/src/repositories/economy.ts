@@ -4,22 +4,56 @@ import type { Executor } from '../executor';
 // Stock, per-stream limits and surge: the action row is locked first, so the checks and the writes
 // of two triggers of one action happen one after the other.
 
-export interface SaleState {
+/** What a sale decides from, as the locked row holds it: the price, the stock, the limits and the surge. */
+export interface SaleTerms {
+  cost: number;
   stock: number | null;
+  per_stream_limit: number | null;
+  per_viewer_per_stream_limit: number | null;
+  surge_percent: number;
+  surge_decay_seconds: number;
+  surge_max_multiplier: number;
   surge_steps: number;
   surge_at: number;
 }
 
-/** Locks the action's row (MySQL) and reads what a sale changes. */
+/**
+ * Locks the action's row (MySQL; SQLite's one writer serialises anyway) and reads every column a sale
+ * decides from: the caller uses these, never a cached copy of the action, which may be older.
+ */
 export async function lockActionForSale(
   tx: Executor,
   dialect: DialectName,
   actionId: number,
-): Promise<SaleState | null> {
-  let query = tx.selectFrom('stream_actions').select(['stock', 'surge_steps', 'surge_at']).where('id', '=', actionId);
+): Promise<SaleTerms | null> {
+  let query = tx
+    .selectFrom('stream_actions')
+    .select([
+      'cost',
+      'stock',
+      'per_stream_limit',
+      'per_viewer_per_stream_limit',
+      'surge_percent',
+      'surge_decay_seconds',
+      'surge_max_multiplier',
+      'surge_steps',
+      'surge_at',
+    ])
+    .where('id', '=', actionId);
   if (dialect === 'mysql') query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  return row ? { stock: row.stock, surge_steps: Number(row.surge_steps), surge_at: Number(row.surge_at) } : null;
+  if (!row) return null;
+  return {
+    cost: Number(row.cost),
+    stock: row.stock === null ? null : Number(row.stock),
+    per_stream_limit: row.per_stream_limit,
+    per_viewer_per_stream_limit: row.per_viewer_per_stream_limit,
+    surge_percent: Number(row.surge_percent),
+    surge_decay_seconds: Number(row.surge_decay_seconds),
+    surge_max_multiplier: Number(row.surge_max_multiplier),
+    surge_steps: Number(row.surge_steps),
+    surge_at: Number(row.surge_at),
+  };
 }
 
 /** Takes one of the stock; false when none is left. */
@@ -33,12 +67,23 @@ export async function takeStock(tx: Executor, actionId: number): Promise<boolean
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A refunded trigger puts its unit back (actions with a stock only). */
-export async function returnStock(tx: Executor, actionId: number): Promise<void> {
+/** The trigger took a unit of stock: its refund, and only its, puts one back. */
+export async function markStockTaken(tx: Executor, historyId: number): Promise<void> {
+  await tx.updateTable('action_history').set({ took_stock: 1 }).where('id', '=', historyId).execute();
+}
+
+/**
+ * A refunded trigger puts back the unit its sale took: nothing when it took none (sold before the
+ * action had a stock) or when the action has no stock any more. Decided from the stored trigger,
+ * whatever copy of it the caller holds.
+ */
+export async function returnStockTakenBy(tx: Executor, historyId: number): Promise<void> {
   await tx
     .updateTable('stream_actions')
     .set((eb) => ({ stock: eb('stock', '+', 1) }))
-    .where('id', '=', actionId)
+    .where('id', '=', (eb) =>
+      eb.selectFrom('action_history').select('action_id').where('id', '=', historyId).where('took_stock', '=', 1),
+    )
     .where('stock', 'is not', null)
     .execute();
 }

@@ -6,12 +6,17 @@ export interface ShopSettings {
   autoPauseWhenOffline: boolean;
   /** The control room's hold: triggers are accepted and charged, nothing is sent. */
   queueHeld: boolean;
+  /** Raised by every admin change to an action (bumpCatalogVersion). */
+  catalogVersion: number;
 }
 
 /** The streamer's pause switch (one row, made by the migration). */
 // Every trigger reads it (inside its transaction): built once.
 const selectShopSettings = compiledOnce(0, (db) =>
-  db.selectFrom('shop_settings').select(['paused', 'auto_pause_when_offline', 'queue_held']).where('id', '=', 1),
+  db
+    .selectFrom('shop_settings')
+    .select(['paused', 'auto_pause_when_offline', 'queue_held', 'catalog_version'])
+    .where('id', '=', 1),
 );
 
 export async function readShopSettings(db: Executor): Promise<ShopSettings> {
@@ -20,12 +25,13 @@ export async function readShopSettings(db: Executor): Promise<ShopSettings> {
     paused: row?.paused === 1,
     autoPauseWhenOffline: row?.auto_pause_when_offline === 1,
     queueHeld: row?.queue_held === 1,
+    catalogVersion: Number(row?.catalog_version ?? 0),
   };
 }
 
 export async function updateShopSettings(
   db: Executor,
-  values: Partial<Omit<ShopSettings, 'queueHeld'>>,
+  values: Partial<Omit<ShopSettings, 'queueHeld' | 'catalogVersion'>>,
   now: number,
 ): Promise<void> {
   await db
@@ -37,6 +43,18 @@ export async function updateShopSettings(
       }),
       updated_at: now,
     })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/**
+ * In the transaction of an admin change to an action: a trigger that reads the new version with the
+ * pause switch knows its in-memory copy of the action may predate the change.
+ */
+export async function bumpCatalogVersion(tx: Executor): Promise<void> {
+  await tx
+    .updateTable('shop_settings')
+    .set((eb) => ({ catalog_version: eb('catalog_version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
 }

@@ -1,4 +1,4 @@
-import { deleteStreamAction } from '@shop/db';
+import { bumpCatalogVersion, deleteStreamAction, transactionWithRetry } from '@shop/db';
 import { AppError } from '@shop/domain';
 import { adminProcedure } from '../../trpc';
 import { deleteActionMeta, ZDeleteActionInput, ZDeleteActionOutput } from './delete-action.types';
@@ -8,8 +8,11 @@ export const deleteAction = adminProcedure
   .input(ZDeleteActionInput)
   .output(ZDeleteActionOutput)
   .mutation(async ({ ctx, input }) => {
-    if (!(await deleteStreamAction(ctx.services.db.kysely, input.id))) {
-      throw new AppError('NOT_FOUND', 'Action not found');
-    }
+    const { db } = ctx.services;
+    await transactionWithRetry(db, async (tx) => {
+      if (!(await deleteStreamAction(tx, input.id))) throw new AppError('NOT_FOUND', 'Action not found');
+      // A process still holding a copy of it locks the row before selling, and finds none.
+      await bumpCatalogVersion(tx);
+    });
     return { status: 'success' as const };
   });

@@ -1,4 +1,10 @@
-import { findStreamActionLimits, lockStreamAction, transactionWithRetry, updateStreamAction } from '@shop/db';
+import {
+  bumpCatalogVersion,
+  findStreamActionLimits,
+  lockStreamAction,
+  transactionWithRetry,
+  updateStreamAction,
+} from '@shop/db';
 import { type ActionRuleFields, AppError, actionRuleBreaks, type TStreamAction } from '@shop/domain';
 import { adminProcedure } from '../../trpc';
 import { limitCounts } from './limit-counts';
@@ -52,6 +58,8 @@ export const updateAction = adminProcedure
         ...(input.poolGoal !== undefined && { pool_goal: input.poolGoal }),
         ...(input.poolWindowSeconds !== undefined && { pool_window_seconds: input.poolWindowSeconds }),
       });
+      // Every process's trigger sees the new version with the pause switch and stops trusting its copy.
+      await bumpCatalogVersion(tx);
     });
     const saved = await findStreamActionLimits(db.kysely, input.id);
     return readAction(db.kysely, input.id, now(), await limitCounts(ctx.services, saved, null, now()));
