@@ -1,3 +1,4 @@
+import { readShopSettings } from '@shop/db';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TStreamAction } from '@shop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -110,6 +111,20 @@ describe.each(testDialects())('sales decided from the stored action, not a cache
     const plain = await other.trigger(viewer.cookie, id);
     expect(await charged(plain.json().historyId)).toBe(200);
     expect(Number((await stored(id)).surge_steps)).toBe(2);
+  });
+
+  it('sells an unchanged ordinary action from memory, and stops trusting the copy after an edit', async () => {
+    const id = await createAction({ name: 'Plain' });
+    const viewer = await viewerWithCoins(t, 'plainly', 100);
+    const version = async () => (await readShopSettings(t.db.kysely)).catalogVersion;
+    expect((await other.trigger(viewer.cookie, id)).statusCode).toBe(200);
+    // The hot path: the copy is current, so no row lock is needed to know there is nothing to guard.
+    expect(other.services.catalog.current(id, await version())).toBe(true);
+    await edit(id, { description: 'y' });
+    // A newer version than the copy was read at: not trusted, and the cache is emptied.
+    expect(other.services.catalog.current(id, await version())).toBe(false);
+    expect((await other.trigger(viewer.cookie, id)).statusCode).toBe(200);
+    expect(other.services.catalog.current(id, await version())).toBe(true);
   });
 
   it('puts stock back on a refund only for a trigger that took some', async () => {
