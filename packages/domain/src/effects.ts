@@ -22,6 +22,29 @@ export function alreadyRunningMessage(endsAt: number, now: number): string {
   return `Already running, ${seconds} ${seconds === 1 ? 'second' : 'seconds'} left`;
 }
 
+/** An extend refused because the effect is already ending: its stop is due, on its way, or asked for. */
+export const EFFECT_ENDING_MESSAGE =
+  'This effect is ending and can no longer be extended: try again once it has stopped';
+
+/** What the effect's row and its stop deliveries say, read under the effect's lock. */
+export interface EffectToExtend {
+  state: TEffectState | null;
+  endsAt: number | null;
+  stopStatuses: readonly string[];
+}
+
+/**
+ * What a second trigger of an 'extend' action may do with the running effect: lengthen it while its
+ * end is still ahead and no stop has left; not once the end has come, the streamer asked for the stop,
+ * or a stop is being sent or has been (refused, nothing charged: the stop must not be lost or moved);
+ * and once the effect is over, the trigger is an effect of its own.
+ */
+export function extendVerdict(effect: EffectToExtend, now: number): 'extend' | 'ending' | 'over' {
+  if (effect.state !== 'running') return 'over';
+  if (effect.endsAt === null || effect.endsAt <= now) return 'ending';
+  return effect.stopStatuses.every((s) => s === 'queued') ? 'extend' : 'ending';
+}
+
 /** First wait after the target did not answer; it doubles up to the cap. */
 const HOLD_FIRST_MS = 5_000;
 const HOLD_CAP_MS = 60_000;

@@ -12,6 +12,7 @@ import {
   isUniqueViolation,
   lastUserTrigger,
   listDeliveries,
+  lockEffect,
   markExtension,
   markQueued,
   markStockTaken,
@@ -26,6 +27,8 @@ import {
   alreadyRunningMessage,
   cooldownEndsAt,
   cooldownMessage,
+  EFFECT_ENDING_MESSAGE,
+  extendVerdict,
   INSUFFICIENT_COINS,
   needsTarget,
   POOLED_ACTION_MESSAGE,
@@ -146,10 +149,11 @@ export async function triggerAction(
       // debit back (nothing charged), and two triggers racing a cooldown cannot both pass (see assertCanRun).
       await assertCanRun(services, tx, user.id, action, at);
       // A second trigger while the effect runs: refused (the debit rolls back) or lengthens it.
-      const running = timed && action.stack_mode !== 'queue' ? await findRunningEffect(tx, action.id) : null;
-      if (running && action.stack_mode === 'refuse') {
-        throw new AppError('CONFLICT', alreadyRunningMessage(running.endsAt, at));
+      const found = timed && action.stack_mode !== 'queue' ? await findRunningEffect(tx, action.id) : null;
+      if (found && action.stack_mode === 'refuse') {
+        throw new AppError('CONFLICT', alreadyRunningMessage(found.endsAt, at));
       }
+      const running = found && !needsApproval ? await effectToExtend(services, tx, found.id, at) : null;
       await adjustSupporterTotals(tx, user.id, 1, price);
       const balanceAfter = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
       // With a requestId this insert is the idempotency check: the unique (user_id, request_id) key
@@ -311,6 +315,22 @@ export async function triggerAction(
     deliveries: written.deliveryIds.length,
     state,
   };
+}
+
+/**
+ * The running effect an 'extend' trigger lengthens, decided under the effect's lock: null once it
+ * is over (the trigger is an effect of its own), 409 while it is ending (the debit rolls back). An
+ * approval action never gets here: each of its triggers waits for the streamer's approval.
+ */
+async function effectToExtend(
+  services: Pick<RoutingDeps, 'db'>,
+  tx: Executor,
+  effectId: number,
+  at: number,
+): Promise<{ id: number } | null> {
+  const verdict = extendVerdict(await lockEffect(tx, services.db.dialect, effectId), at);
+  if (verdict === 'ending') throw new AppError('CONFLICT', EFFECT_ENDING_MESSAGE);
+  return verdict === 'extend' ? { id: effectId } : null;
 }
 
 /** The stop command of a timed effect, rendered with the trigger's placeholders as its start is. */

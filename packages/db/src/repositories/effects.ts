@@ -1,4 +1,4 @@
-import type { TEffectState } from '@shop/domain';
+import type { EffectToExtend, TEffectState } from '@shop/domain';
 import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
 
@@ -94,7 +94,33 @@ export async function findRunningEffect(
   return row?.ends_at == null ? null : { id: row.id, endsAt: Number(row.ends_at) };
 }
 
-/** 'extend': the running effect ends `addMs` later, its stops too. Returns the new end. */
+/**
+ * Takes the effect's row lock, then reads its state, its end and its stops: the lock the stop's
+ * outcome (finishEffectIfDone) and the streamer's stop take, so an extend decides from what they
+ * committed. On MySQL the stops are a locking read too: a worker's claim skips them while this
+ * transaction holds them, and one that claimed first is seen in flight.
+ */
+export async function lockEffect(tx: Executor, dialect: DialectName, historyId: number): Promise<EffectToExtend> {
+  let history = tx.selectFrom('action_history').select(['effect_state', 'ends_at']).where('id', '=', historyId);
+  if (dialect === 'mysql') history = history.forUpdate();
+  const row = await history.executeTakeFirst();
+  let stops = tx
+    .selectFrom('deliveries')
+    .select('status')
+    .where('history_id', '=', historyId)
+    .where('kind', '=', 'stop');
+  if (dialect === 'mysql') stops = stops.forUpdate();
+  return {
+    state: row?.effect_state ?? null,
+    endsAt: row?.ends_at == null ? null : Number(row.ends_at),
+    stopStatuses: (await stops.execute()).map((r) => r.status),
+  };
+}
+
+/**
+ * 'extend': the running effect ends `addMs` later, its stops and the triggers that extended it
+ * too. Only under the lock of lockEffect, once extendVerdict said so. Returns the new end.
+ */
 export async function extendEffect(tx: Executor, historyId: number, addMs: number): Promise<number> {
   await tx
     .updateTable('action_history')
@@ -109,7 +135,14 @@ export async function extendEffect(tx: Executor, historyId: number, addMs: numbe
     .where('status', '=', 'queued')
     .execute();
   const row = await tx.selectFrom('action_history').select('ends_at').where('id', '=', historyId).executeTakeFirst();
-  return Number(row?.ends_at ?? 0);
+  const endsAt = Number(row?.ends_at ?? 0);
+  await tx
+    .updateTable('action_history')
+    .set({ ends_at: endsAt })
+    .where('extends_id', '=', historyId)
+    .where('effect_state', '=', 'running')
+    .execute();
+  return endsAt;
 }
 
 /** The trigger that extended a running effect: paid, delivered as part of it, ending with it. */
