@@ -166,6 +166,26 @@ describe.each(testDialects())('extending and stopping timed effects on %s', (dia
     await assertLedgerInvariant(t.db);
   });
 
+  it('sends a scheduled stop on time while the queue is held, and holds new starts', async () => {
+    const actionId = await createAction({ durationSeconds: 10 });
+    await startEffect(actionId);
+    const hold = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/queue/hold',
+      headers: { cookie: admin },
+      payload: { held: true },
+    });
+    expect(hold.json()).toEqual({ held: true });
+    const instant = await createAction({ name: 'Confetti', webhookAction: 'confetti', durationSeconds: 0 });
+    const viewer = await viewerWithCoins(t, 'holder', 100);
+    expect((await t.trigger(viewer.cookie, instant)).json().state).toBe('held');
+    t.clock.advance(10_000);
+    await drainDeliveries(t);
+    expect(target.got.map((g) => g.command)).toEqual(['slow on', 'slow off']);
+    expect(await stillRunning()).toEqual([]);
+    await assertLedgerInvariant(t.db);
+  });
+
   it('asks for approval of every trigger of an approval action, even while its effect runs', async () => {
     const actionId = await createAction({ requiresApproval: true, approvalTimeoutSeconds: 600 });
     const owner = await viewerWithCoins(t, 'owner', 100);

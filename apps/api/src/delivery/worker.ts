@@ -226,7 +226,7 @@ export class DeliveryWorker {
     this.requestPass();
   }
 
-  /** From now on each sweeping pass runs the control room's sweep first, and sends nothing while it says held. */
+  /** From now on each sweeping pass runs the control room's sweep first, and sends only stops while it says held. */
   useQueue(queue: QueueSweep): void {
     this.queue = queue;
   }
@@ -247,7 +247,9 @@ export class DeliveryWorker {
     const forced = [...this.forced];
     this.forced.clear();
     const held = this.queue ? (await this.queue.sweep()).held : false;
-    const claimed = held ? await this.claim({ historyIds: forced }) : await this.claim({});
+    const claimed = held
+      ? [...(await this.claim({ historyIds: forced })), ...(await this.claim({ kind: 'stop' }))]
+      : await this.claim({});
     await Promise.all(claimed.map((d) => this.dispatch(d)));
     return claimed.length;
   }
@@ -328,12 +330,11 @@ export class DeliveryWorker {
       }
       if (!this.sweepDue) return;
       this.sweepDue = false;
+      // Holding the queue holds starts, never stops: a running effect still ends on time.
       const held = await this.queueSweep();
-      if (!held) {
-        const due = await this.claim({});
-        this.startAll(due);
-        full = due.length >= this.options.batchSize;
-      }
+      const due = await this.claim(held ? { kind: 'stop' } : {});
+      this.startAll(due);
+      full = due.length >= this.options.batchSize;
       if (this.services.now() - this.lastSettleSweep >= this.options.settleSweepMs) {
         this.lastSettleSweep = this.services.now();
         await this.settleStranded();
@@ -359,7 +360,7 @@ export class DeliveryWorker {
     return this.queueHeld;
   }
 
-  private async claim(filter: Pick<ClaimFilter, 'historyIds'>): Promise<ClaimedDelivery[]> {
+  private async claim(filter: Pick<ClaimFilter, 'historyIds' | 'kind'>): Promise<ClaimedDelivery[]> {
     const full = this.lanes.fullKeys(this.options.laneBacklog);
     for (const key of full) this.starved.add(key);
     const excludeEndpointIds = full.filter((k): k is number => typeof k === 'number');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TDeliveryStatus } from '@shop/domain';
+import type { TDeliveryKind, TDeliveryStatus } from '@shop/domain';
 import type { Transaction } from 'kysely';
 import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
@@ -86,6 +86,8 @@ export interface ClaimFilter {
   historyIds?: readonly number[];
   /** Endpoints whose lanes are full here: leave their rows for later, or for another process. */
   excludeEndpointIds?: readonly number[];
+  /** Only this kind: while the queue is held, stops still go out (an effect ends on time). */
+  kind?: TDeliveryKind;
 }
 
 /**
@@ -119,6 +121,7 @@ export async function claimDueDeliveries(
     .orderBy('id')
     .limit(limit);
   if (filter.historyIds) query = query.where('history_id', 'in', [...filter.historyIds]);
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
   if (filter.excludeEndpointIds && filter.excludeEndpointIds.length > 0) {
     const excluded = [...filter.excludeEndpointIds];
     query = query.where((eb) => eb.or([eb('endpoint_id', 'is', null), eb('endpoint_id', 'not in', excluded)]));
