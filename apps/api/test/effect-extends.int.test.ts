@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
-import { EFFECT_ENDING_MESSAGE, type TQueue } from '@shop/domain';
+import { EFFECT_ENDING_MESSAGE, type TMyQueue, type TQueue } from '@shop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, drainDeliveries, loginAs, TEST_ADMIN, type TestApp, testConfig } from './helpers';
@@ -93,6 +93,8 @@ describe.each(testDialects())('extending and stopping timed effects on %s', (dia
   }
   const queue = async (): Promise<TQueue> =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/queue', headers: { cookie: admin } })).json() as TQueue;
+  const myQueue = async (cookie: string): Promise<TMyQueue> =>
+    (await t.app.inject({ method: 'GET', url: '/api/queue/mine', headers: { cookie } })).json() as TMyQueue;
   const decide = (historyId: number, verb: string) =>
     t.app.inject({ method: 'POST', url: `/api/admin/queue/${historyId}/${verb}`, headers: { cookie: admin } });
   const stops = () => target.got.filter((g) => g.type === 'action.stopped').length;
@@ -213,6 +215,39 @@ describe.each(testDialects())('extending and stopping timed effects on %s', (dia
     await drainDeliveries(t);
     expect(target.got.map((g) => g.command)).toEqual(['slow on', 'slow off', 'slow on']);
     expect(await stillRunning()).toEqual([second.historyId]);
+    await assertLedgerInvariant(t.db);
+  });
+
+  it('lists an extended effect once, and Stop on its extension stops it', async () => {
+    const actionId = await createAction({});
+    const effect = await startEffect(actionId);
+    const other = await viewerWithCoins(t, 'other', 100);
+    t.clock.advance(5_000);
+    const extension = (await t.trigger(other.cookie, actionId)).json();
+    expect(extension).toMatchObject({ state: 'running', deliveries: 0 });
+    const endsAt = new Date(effect.endsAt + 30_000).toISOString();
+    expect((await queue()).items.map((i) => [i.historyId, i.state, i.endsAt])).toEqual([
+      [effect.id, 'running', endsAt],
+    ]);
+    // The starter extends it too: still one effect in every list, ending later.
+    const own = (await t.trigger(effect.viewer.cookie, actionId)).json();
+    expect(own.state).toBe('running');
+    const later = new Date(effect.endsAt + 60_000).toISOString();
+    expect((await queue()).items.map((i) => [i.historyId, i.endsAt])).toEqual([[effect.id, later]]);
+    expect((await myQueue(effect.viewer.cookie)).items.map((i) => [i.historyId, i.endsAt])).toEqual([
+      [effect.id, later],
+    ]);
+    // The other viewer sees their own part of it, ending when the effect ends.
+    expect((await myQueue(other.cookie)).items.map((i) => [i.historyId, i.state, i.endsAt])).toEqual([
+      [extension.historyId, 'running', later],
+    ]);
+
+    const stopped = await decide(extension.historyId, 'stop');
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    await drainDeliveries(t);
+    expect(stops()).toBe(1);
+    expect(await stillRunning()).toEqual([]);
+    expect((await queue()).items).toEqual([]);
     await assertLedgerInvariant(t.db);
   });
 

@@ -1,5 +1,6 @@
 import {
   type Db,
+  effectIdOf,
   findExpiredApprovals,
   findGroupHeads,
   freeGroupsOfEndedTriggers,
@@ -58,8 +59,10 @@ export class ControlRoom implements QueueSweep {
     return readQueue(this.deps.db, { now: this.deps.now(), laneConcurrency: this.deps.laneConcurrency }, userId);
   }
 
-  decide(decision: TQueueDecision, historyId: number): Promise<TQueueItem> {
-    return applyDecision(this.decisions, decision, historyId);
+  async decide(decision: TQueueDecision, historyId: number): Promise<TQueueItem> {
+    // Stopping a trigger that extended an effect stops that effect: the extension has no stop of its own.
+    const target = decision === 'stop' ? await effectIdOf(this.deps.db.kysely, historyId) : historyId;
+    return applyDecision(this.decisions, decision, target);
   }
 
   /** 'Stop all running': every running effect's stop goes out now. */

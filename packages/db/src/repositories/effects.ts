@@ -227,3 +227,12 @@ export async function listExtensions(
     .where('extends_id', '=', historyId)
     .execute();
 }
+
+/**
+ * The effect a trigger belongs to: an extension's is the effect it lengthened, any other trigger's
+ * its own. A plain read is enough: extends_id is written with the row and never changes.
+ */
+export async function effectIdOf(db: Executor, historyId: number): Promise<number> {
+  const row = await db.selectFrom('action_history').select('extends_id').where('id', '=', historyId).executeTakeFirst();
+  return row?.extends_id ?? historyId;
+}

@@ -143,6 +143,26 @@ function openTriggers(db: Executor, part: 'unsettled' | 'effects', userId?: numb
         : eb('h.effect_state', 'in', ['running', 'stop_failed']),
     )
     .where('h.is_test', '=', 0)
+    // An effect is listed once: the triggers that extended it are folded into it (its end is theirs),
+    // except, in a viewer's own list, an extension of someone else's effect, their part of it.
+    .$if(part === 'effects', (q) =>
+      q.where((eb) =>
+        userId === undefined
+          ? eb('h.extends_id', 'is', null)
+          : eb.or([
+              eb('h.extends_id', 'is', null),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('action_history as e')
+                    .select('e.id')
+                    .whereRef('e.id', '=', 'h.extends_id')
+                    .whereRef('e.user_id', '=', 'h.user_id'),
+                ),
+              ),
+            ]),
+      ),
+    )
     .groupBy([...OPEN_TRIGGER_COLUMNS])
     .orderBy('h.id');
   if (userId !== undefined) query = query.where('h.user_id', '=', userId);
