@@ -17,6 +17,7 @@ import * as gifting from './2026_11_28_0017_gifting';
 import * as pools from './2026_11_28_0018_pools';
 import * as economy from './2026_11_28_0019_economy';
 import * as userControls from './2026_12_07_0021_user_controls';
+import * as effectFixes from './2026_12_07_0023_effect_fixes';
 import * as ruleFixes from './2026_12_07_0024_rule_fixes';
 
 /**
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0018_pools': pools,
   '2026_11_28_0019_economy': economy,
   '2026_12_07_0021_user_controls': userControls,
+  '2026_12_07_0023_effect_fixes': effectFixes,
   '2026_12_07_0024_rule_fixes': ruleFixes,
 };
 
