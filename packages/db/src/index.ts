@@ -7,6 +7,7 @@ export * from './repositories/earning';
 export * from './repositories/economy';
 export * from './repositories/effects';
 export * from './repositories/endpoints';
+export * from './repositories/first-replies';
 export * from './repositories/gifts';
 export * from './repositories/history';
 export * from './repositories/ledger';

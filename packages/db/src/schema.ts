@@ -243,6 +243,17 @@ export interface GiftsTable {
   created_at: Millis;
 }
 
+/** What a paid idempotent command answered first; a replay of its requestId answers it again. */
+export interface FirstRepliesTable {
+  user_id: number;
+  /** Which command the requestId keyed: 'trigger', 'contribute' or 'gift'. */
+  command: string;
+  request_id: string;
+  /** The reply, as JSON. */
+  body: string;
+  created_at: Millis;
+}
+
 export interface QueueGroupsTable {
   name: string;
   /** The trigger the group is sending now; null when the group is free. */
@@ -447,6 +458,7 @@ export interface Database {
   daily_endpoint_totals: DailyEndpointTotalsTable;
   refund_shares: RefundSharesTable;
   gifts: GiftsTable;
+  first_replies: FirstRepliesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

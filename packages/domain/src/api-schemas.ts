@@ -190,7 +190,11 @@ export const ZTriggerResultOut = z.object({
   historyId: z.number().int(),
   balance: z.number().int(),
   deliveries: z.number().int().describe('targets the trigger was queued to'),
-  state: z.enum(TRIGGER_STATES).describe('where the trigger stands now (awaiting_approval, queued, held, ...)'),
+  state: z
+    .enum(TRIGGER_STATES)
+    .describe(
+      'where the trigger stood when accepted (awaiting_approval, queued, held, running); a replay answers the first reply, GET /api/queue/mine tells where it stands now',
+    ),
 });
 
 const ZTargetTestOut = z.object({

@@ -19,7 +19,6 @@ import {
   markTimed,
   type StreamActionRow,
   startGlobalCooldown,
-  transactionWithRetry,
   type UserRow,
 } from '@shop/db';
 import {
@@ -38,6 +37,7 @@ import {
   type TTriggerState,
   triggerStateOf,
 } from '@shop/domain';
+import { firstReply, transactionKeepingReply } from '../idempotency/first-replies';
 import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
 import type { CatalogCache } from './catalog-cache';
@@ -123,8 +123,23 @@ export async function triggerAction(
     /** What it cost: the action's price, raised by surge. */
     price: number;
   };
+  // What the viewer is told, kept with the trigger in its transaction when it has a requestId: a
+  // replay answers exactly this, however far the trigger has moved on since.
+  const replyOf = (w: typeof written): TriggerResult => {
+    const state: TTriggerState =
+      w.extendedTo !== null ? 'running' : needsApproval ? 'awaiting_approval' : w.held ? 'held' : 'queued';
+    return {
+      status: 'success',
+      message: acceptedMessage(state),
+      historyId: w.history.id,
+      balance: w.balanceAfter,
+      deliveries: w.deliveryIds.length,
+      state,
+    };
+  };
+  const replyKey = requestId ? { userId: user.id, command: 'trigger' as const, requestId } : null;
   try {
-    written = await transactionWithRetry(db, async (tx) => {
+    written = await transactionKeepingReply(services, replyKey, replyOf, async (tx) => {
       const at = now();
       // A paused shop refuses before the balance is looked at: 'paused' is the answer that matters
       // to a viewer short of coins too. A plain read, so the debit below still takes the first lock.
@@ -271,14 +286,9 @@ export async function triggerAction(
     timestamp: new Date(now()).toISOString(),
     success: true,
   });
+  const reply = replyOf(written);
+  const { state } = reply;
   const extended = written.extendedTo !== null;
-  const state: TTriggerState = extended
-    ? 'running'
-    : needsApproval
-      ? 'awaiting_approval'
-      : written.held
-        ? 'held'
-        : 'queued';
   sendReceipt(
     services,
     { id: historyId, user_id: user.id, action_name: action.name, is_test: 0, cost: written.price },
@@ -307,14 +317,7 @@ export async function triggerAction(
     // Its group may be free: the worker's next pass gives it its turn.
     services.deliveryWorker.wake();
   }
-  return {
-    status: 'success',
-    message: acceptedMessage(state),
-    historyId,
-    balance: written.balanceAfter,
-    deliveries: written.deliveryIds.length,
-    state,
-  };
+  return reply;
 }
 
 /**
@@ -426,7 +429,7 @@ async function assertCanRun(
   }
 }
 
-/** The first request's answer, rebuilt from what it wrote; nothing is charged or sent again. */
+/** The first request's answer, as it was kept; nothing is charged or sent again. */
 async function replay(
   services: Pick<RoutingDeps, 'db'>,
   earlier: ActionHistoryRow,
@@ -435,6 +438,14 @@ async function replay(
   if (earlier.action_id !== actionId) {
     throw new AppError('CONFLICT', 'This requestId was already used for another action');
   }
+  const requestId = earlier.request_id ?? '';
+  const first = await firstReply<TriggerResult>(services.db, {
+    userId: earlier.user_id,
+    command: 'trigger',
+    requestId,
+  });
+  if (first) return first;
+  // Written before first replies were kept: rebuilt from the rows, as near as they still tell it.
   const deliveries = (await listDeliveries(services.db.kysely, earlier.id)).filter((d) => d.is_resend !== 1);
   const state = triggerStateOf({
     refunded: earlier.refunded === 1,

@@ -3,7 +3,6 @@ import {
   credit,
   type Db,
   debit,
-  type Executor,
   findGiftByRequestId,
   findUserById,
   findUserByUsername,
@@ -14,7 +13,6 @@ import {
   lockUsers,
   purchasesSince,
   readGiftSettings,
-  transactionWithRetry,
   type UserRow,
   usernameKey,
 } from '@shop/db';
@@ -38,6 +36,7 @@ import {
   utcDayStart,
 } from '@shop/domain';
 import type { Config } from '../env';
+import { firstReply, transactionKeepingReply } from '../idempotency/first-replies';
 import type { RealtimeHub } from '../realtime/hub';
 
 /** What a gift uses. */
@@ -67,7 +66,7 @@ export interface GiftInput {
 export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput): Promise<TGiftResult> {
   const { db } = deps;
   const earlier = await findGiftByRequestId(db.kysely, sender.id, input.requestId);
-  if (earlier) return replay(db.kysely, earlier, input);
+  if (earlier) return replay(db, earlier, input);
 
   const recipient = await findUserByUsername(db.kysely, input.toUsername);
   if (!recipient) throw new AppError('NOT_FOUND', unknownRecipientMessage(input.toUsername));
@@ -77,8 +76,18 @@ export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput
   const senderName = sender.display_name || sender.username;
 
   let written: { giftId: number; balance: number; recipientBalance: number; at: number };
+  // Kept with the gift in its transaction: a replay answers this reply.
+  const replyOf = (w: typeof written): TGiftResult => ({
+    status: 'success',
+    message: giftSentMessage(recipient.username, input.coins),
+    giftId: w.giftId,
+    toUsername: recipient.username,
+    coins: input.coins,
+    balance: w.balance,
+  });
+  const replyKey = { userId: sender.id, command: 'gift' as const, requestId: input.requestId };
   try {
-    written = await transactionWithRetry(db, async (tx) => {
+    written = await transactionKeepingReply(deps, replyKey, replyOf, async (tx) => {
       const at = deps.now();
       const settings = await readGiftSettings(tx);
       if (!settings.enabled) throw new AppError('CONFLICT', GIFTING_OFF_MESSAGE);
@@ -147,7 +156,7 @@ export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput
       (error instanceof AppError && (error.code === 'INSUFFICIENT_COINS' || error.code === 'CONFLICT'));
     if (isTwin) {
       const twin = await findGiftByRequestId(db.kysely, sender.id, input.requestId);
-      if (twin) return replay(db.kysely, twin, input);
+      if (twin) return replay(db, twin, input);
     }
     throw error;
   }
@@ -162,24 +171,24 @@ export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput
     message,
     timestamp: new Date(written.at).toISOString(),
   });
-  return {
-    status: 'success',
-    message: giftSentMessage(recipient.username, input.coins),
-    giftId: written.giftId,
-    toUsername: recipient.username,
-    coins: input.coins,
-    balance: written.balance,
-  };
+  return replyOf(written);
 }
 
-/** The first gift's answer, rebuilt from its row; a requestId reused for a different gift is refused. */
-async function replay(db: Executor, gift: GiftRow, input: GiftInput): Promise<TGiftResult> {
-  const recipient = await findUserById(db, gift.to_user_id);
+/** The first gift's answer, as it was kept; a requestId reused for a different gift is refused. */
+async function replay(db: Db, gift: GiftRow, input: GiftInput): Promise<TGiftResult> {
+  const recipient = await findUserById(db.kysely, gift.to_user_id);
   const sameGift =
     recipient !== undefined &&
     recipient.username_key === usernameKey(input.toUsername) &&
     Number(gift.coins) === input.coins;
   if (!sameGift) throw new AppError('CONFLICT', GIFT_REQUEST_REUSED_MESSAGE);
+  const first = await firstReply<TGiftResult>(db, {
+    userId: gift.from_user_id,
+    command: 'gift',
+    requestId: gift.request_id,
+  });
+  if (first) return first;
+  // Written before first replies were kept: rebuilt from its row.
   return {
     status: 'success',
     message: giftSentMessage(recipient.username, input.coins),

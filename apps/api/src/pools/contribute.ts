@@ -19,7 +19,6 @@ import {
   type PoolWithContributors,
   raisePool,
   type StreamActionRow,
-  transactionWithRetry,
   type UserRow,
   type WebhookEndpointRow,
 } from '@shop/db';
@@ -33,6 +32,7 @@ import {
 } from '@shop/domain';
 import { commandFor, targetsFor } from '../delivery/targets';
 import type { TriggerDeps } from '../delivery/trigger';
+import { firstReply, transactionKeepingReply } from '../idempotency/first-replies';
 import { fireCommitted, firedHistoryRow } from './fire';
 import { broadcastProgress, toPoolOut } from './progress';
 import { expireInTransaction } from './sweep';
@@ -74,9 +74,11 @@ export async function contributeToPool(
   const endpoints = await poolTargets(services, cached);
   const lease = services.deliveryWorker.leaseFor(endpoints.map((e) => e.id));
 
+  // Kept with the contribution in its transaction: a replay answers this reply, not the pool as it is by then.
+  const replyKey = { userId: user.id, command: 'contribute' as const, requestId: input.requestId };
   let written: Written;
   try {
-    written = await transactionWithRetry(db, async (tx) => {
+    written = await transactionKeepingReply(services, replyKey, replyOf, async (tx) => {
       const at = now();
       const { queueHeld } = await services.shopStatus.assertOpen(tx);
       const action = await lockPooledAction(tx, db.dialect, input.actionId);
@@ -145,15 +147,23 @@ export async function contributeToPool(
   if (written.fired) {
     fireCommitted(services, { user, endpoints, lease, ...written.fired });
   }
+  return replyOf(written);
+}
+
+/** What the contributor is told: what was taken, and the pool as this contribution left it. */
+function replyOf(written: Written): TPoolContributeOut {
   return {
     status: 'success',
-    message: written.fired ? 'The crowd goal is reached: the action goes out now.' : 'Your coins are in.',
+    message: written.fired ? GOAL_REACHED_MESSAGE : COINS_IN_MESSAGE,
     coins: written.coins,
     balance: written.balance,
     pool: { ...toPoolOut(written.pool), state: written.pool.state },
     historyId: written.fired?.history.id ?? null,
   };
 }
+
+const GOAL_REACHED_MESSAGE = 'The crowd goal is reached: the action goes out now.';
+const COINS_IN_MESSAGE = 'Your coins are in.';
 
 /**
  * The active endpoints that take the action; refused before any coin moves when there are none, or
@@ -210,7 +220,7 @@ async function fireInTransaction(
   return { history, action, command, deliveryIds, held: fire.queueHeld };
 }
 
-/** The first request's answer, rebuilt from what it wrote; nothing is charged again. */
+/** The first request's answer, as it was kept; nothing is charged again. */
 async function replay(
   services: Pick<ContributeDeps, 'db'>,
   earlier: NonNullable<Awaited<ReturnType<typeof findContributionByRequest>>>,
@@ -220,13 +230,17 @@ async function replay(
   if (pool.action_id !== actionId) {
     throw new AppError('CONFLICT', 'This requestId was already used for another crowd goal');
   }
+  const key = { userId: contribution.user_id, command: 'contribute' as const, requestId: contribution.request_id };
+  const first = await firstReply<TPoolContributeOut>(services.db, key);
+  if (first) return first;
+  // Written before first replies were kept: rebuilt from the rows, the pool as it is now.
   const now = await findPoolWithContributors(services.db.kysely, pool.id);
   if (!now) throw new AppError('NOT_FOUND', POOL_NOT_FOUND);
   const completed =
     pool.state === 'fired' && (await lastContributionId(services.db.kysely, pool.id)) === contribution.id;
   return {
     status: 'success',
-    message: completed ? 'The crowd goal is reached: the action goes out now.' : 'Your coins are in.',
+    message: completed ? GOAL_REACHED_MESSAGE : COINS_IN_MESSAGE,
     coins: Number(contribution.coins),
     balance: Number(contribution.balance_after),
     pool: { ...toPoolOut(now), state: now.state },
