@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { credit, type DialectName, insertCoinPackage } from '@shop/db';
 import { createTestDb, type TestDb } from '@shop/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -75,12 +76,24 @@ export function testRedisUrl(): string | null {
   return null;
 }
 
+/** The moment each `TestClock.at` call stands at, for the work it set going. */
+const moments = new AsyncLocalStorage<number>();
+
 /** A controllable clock so session expiry can be tested without waiting 30 days. */
 export class TestClock {
   constructor(public value = Date.UTC(2026, 0, 1)) {}
-  now = (): number => this.value;
+  now = (): number => moments.getStore() ?? this.value;
   advance(ms: number): void {
     this.value += ms;
+  }
+  /**
+   * Runs `work` (a request, say) with the clock reading `at` for it and for everything it sets going,
+   * while the rest of the app reads `value`: racing requests can each stand on their side of a
+   * deadline and still meet in the database at once.
+   */
+  at<T>(at: number, work: () => T | PromiseLike<T>): Promise<T> {
+    // Awaited inside the moment: an injected request starts when it is first awaited, and must start here.
+    return moments.run(at, async () => await work());
   }
 }
 
