@@ -16,10 +16,10 @@ import * as timedEffects from './2026_11_28_0016_timed_effects';
 import * as gifting from './2026_11_28_0017_gifting';
 import * as pools from './2026_11_28_0018_pools';
 import * as economy from './2026_11_28_0019_economy';
-import * as firstReplies from './2026_12_07_0020_first_replies';
 import * as userControls from './2026_12_07_0021_user_controls';
 import * as effectFixes from './2026_12_07_0023_effect_fixes';
 import * as ruleFixes from './2026_12_07_0024_rule_fixes';
+import * as firstReplies from './2026_12_07_0025_first_replies';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -46,7 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_07_0021_user_controls': userControls,
   '2026_12_07_0023_effect_fixes': effectFixes,
   '2026_12_07_0024_rule_fixes': ruleFixes,
-  '2026_12_07_0020_first_replies': firstReplies,
+  '2026_12_07_0025_first_replies': firstReplies,
 };
 
 export const migrationProvider: MigrationProvider = {
