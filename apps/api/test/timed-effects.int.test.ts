@@ -138,7 +138,14 @@ describe.each(testDialects())('timed effects and waiting for the game on %s', (d
         { type: 'action.started', command: 'start inverter' },
         { type: 'action.stopped', command: 'stop inverter' },
       ]);
+      // Its start to the target that is down is still tried: listed (holding its group) until that ends.
+      expect((await queue()).items).toMatchObject([{ historyId: id, state: 'retrying' }]);
+      for (const wait of [10_000, 60_000]) {
+        t.clock.advance(wait);
+        await drainDeliveries(t);
+      }
       expect((await queue()).items).toEqual([]);
+      expect(target.got).toHaveLength(2);
       await settle(t, [socket], 'effect-done');
       const steps = socket.messages
         .filter((m): m is TActionStatusMessage => m.type === 'action_status' && m.historyId === id)

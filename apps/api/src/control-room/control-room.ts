@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryWorker, QueueSweep } from '../delivery/worker';
 import { sweepPools } from '../pools/sweep';
 import type { RealtimeHub } from '../realtime/hub';
-import { applyDecision, type DecisionDeps } from './decisions';
+import { applyDecision, type DecisionDeps, refundByHand } from './decisions';
 import { QueueNotifier } from './queue-notifier';
 import { readQueue } from './queue-view';
 
@@ -63,6 +63,11 @@ export class ControlRoom implements QueueSweep {
     // Stopping a trigger that extended an effect stops that effect: the extension has no stop of its own.
     const target = decision === 'stop' ? await effectIdOf(this.deps.db.kysely, historyId) : historyId;
     return applyDecision(this.decisions, decision, target);
+  }
+
+  /** An admin's refund by hand: its unsent deliveries are cancelled with it (refundByHand). */
+  refund(historyId: number, reason: string): Promise<void> {
+    return refundByHand(this.decisions, historyId, reason);
   }
 
   /** 'Stop all running': every running effect's stop goes out now. */

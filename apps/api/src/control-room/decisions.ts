@@ -2,6 +2,7 @@ import {
   cancelUnsentDeliveries,
   clearApprovalMark,
   type DecisionRow,
+  type Executor,
   endWithMark,
   findUserById,
   lockForDecision,
@@ -10,6 +11,7 @@ import {
   releaseQueueGroup,
   releaseWaitingDeliveries,
   retryDeliveriesNow,
+  settleHistory,
   stopEffectNow,
   transactionWithRetry,
 } from '@shop/db';
@@ -20,10 +22,10 @@ import {
   type TQueueDecision,
   type TQueueItem,
   type TTriggerState,
-  triggerStateOf,
 } from '@shop/domain';
 import type { ReceiptDeps } from '../delivery/receipts';
 import { announceRefund, type RefundedEnd, refundInTransaction } from '../delivery/refund';
+import { openStateOf } from './open-state';
 import type { QueueNotifier } from './queue-notifier';
 import { readQueue } from './queue-view';
 
@@ -52,12 +54,15 @@ interface Decided {
   forceSend: boolean;
 }
 
+/** Why an admin's refund waits: the send under way decides whether the trigger was delivered. */
+export const REFUND_WHILE_SENDING = 'This trigger cannot be refunded: a delivery is being sent';
+
 function stateNow(
   row: DecisionRow,
   deliveries: { status: string; attempts: number; held_since: number | null }[],
   held: boolean,
 ): TTriggerState {
-  return triggerStateOf({
+  return openStateOf({
     refunded: row.refunded === 1,
     success: row.success === null ? null : row.success === 1,
     mark: row.queue_state,
@@ -66,6 +71,8 @@ function stateNow(
     retrying: deliveries.filter((d) => d.status === 'queued' && d.attempts > 0).length,
     effect: row.effect_state === 'stop_failed' ? 'running' : row.effect_state,
     waitingForTarget: deliveries.filter((d) => d.status === 'queued' && d.held_since !== null).length,
+    onItsWay: deliveries.filter((d) => d.status === 'waiting' || d.status === 'queued' || d.status === 'in_flight')
+      .length,
   });
 }
 
@@ -117,18 +124,18 @@ export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId
         await retryDeliveriesNow(tx, historyId, at);
         return { ...base, forceSend: state === 'held' };
       }
-      case 'reject':
       case 'skip':
-      case 'expire': {
-        const { end, reason } = ENDS[kind];
-        await cancelUnsentDeliveries(tx, historyId, at);
-        if (!(await endWithMark(tx, historyId, end))) {
-          throw new AppError('CONFLICT', refusedDecisionMessage(act === 'expire' ? 'reject' : act, state));
+        if (row.success === 1) {
+          // Delivered to one target, still on its way to another: the rest is not sent, nothing is
+          // refunded, and its group is free once nothing of it is left on its way.
+          await cancelUnsentDeliveries(tx, historyId, at);
+          await releaseQueueGroup(tx, historyId, at);
+          return base;
         }
-        const refunded = await refundInTransaction(tx, row, reason, at);
-        await releaseQueueGroup(tx, historyId, at);
-        return { ...base, refunded: refunded ? end : null, expiredInstead: act !== 'expire' && kind === 'expire' };
-      }
+        return endRefunded(tx, base, kind, act, state, at);
+      case 'reject':
+      case 'expire':
+        return endRefunded(tx, base, kind, act, state, at);
     }
   });
 
@@ -141,6 +148,57 @@ export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId
     throw new AppError('CONFLICT', 'The approval had already expired: the coins went back to the viewer');
   }
   return itemNow(deps, row);
+}
+
+/** A refunded end (rejected, skipped, expired): its unsent deliveries cancelled, the mark, the refund. */
+async function endRefunded(
+  tx: Executor,
+  base: Decided,
+  kind: 'reject' | 'skip' | 'expire',
+  act: QueueAct,
+  state: TTriggerState,
+  at: number,
+): Promise<Decided> {
+  const { row } = base;
+  const { end, reason } = ENDS[kind];
+  await cancelUnsentDeliveries(tx, row.id, at);
+  if (!(await endWithMark(tx, row.id, end))) {
+    throw new AppError('CONFLICT', refusedDecisionMessage(act === 'expire' ? 'reject' : act, state));
+  }
+  const refunded = await refundInTransaction(tx, row, reason, at);
+  await releaseQueueGroup(tx, row.id, at);
+  return { ...base, refunded: refunded ? end : null, expiredInstead: act !== 'expire' && kind === 'expire' };
+}
+
+/**
+ * An admin's refund by hand (the history's Refund), under the trigger's row lock like any decision.
+ * Its deliveries not yet sent are cancelled with it, so a refunded trigger is never sent afterwards;
+ * while one is being sent it is refused (that send decides whether it was delivered: refund it once
+ * it is done). A delivered trigger may be refunded too; a started effect's stop still goes out, and
+ * its queue group is freed once nothing of it is on its way.
+ */
+export async function refundByHand(deps: DecisionDeps, historyId: number, reason: string): Promise<void> {
+  const { db, now } = deps;
+  const refunded = await transactionWithRetry(db, async (tx) => {
+    const at = now();
+    const found = await lockForDecision(tx, db.dialect, historyId);
+    if (!found) throw new AppError('NOT_FOUND', 'Action history record not found');
+    const { row, deliveries } = found;
+    if (row.is_test === 1) throw new AppError('CONFLICT', 'A test cannot be refunded');
+    if (row.refunded === 1) throw new AppError('CONFLICT', 'This action was already refunded');
+    if (deliveries.some((d) => d.status === 'in_flight')) throw new AppError('CONFLICT', REFUND_WHILE_SENDING);
+    await cancelUnsentDeliveries(tx, historyId, at);
+    // Not yet settled: it ends as not delivered (a delivered one stays delivered).
+    await settleHistory(tx, historyId, false);
+    if (!(await refundInTransaction(tx, row, reason, at))) {
+      throw new AppError('CONFLICT', 'This action was already refunded');
+    }
+    await releaseQueueGroup(tx, historyId, at);
+    return { row, attempts: Math.max(0, ...deliveries.map((d) => d.attempts)) };
+  });
+  announceRefund(deps, refunded.row, reason, refunded.attempts);
+  deps.worker.wake();
+  deps.notifier.changed([historyId]);
 }
 
 const ENDS_BY_END: Record<RefundedEnd, string> = {

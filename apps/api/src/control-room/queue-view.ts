@@ -6,7 +6,8 @@ import {
   type OpenTriggerRow,
   readQueueHeld,
 } from '@shop/db';
-import { type LineEntry, placesInLine, type TQueue, type TQueueItem, triggerStateOf, waitingForOf } from '@shop/domain';
+import { type LineEntry, placesInLine, type TQueue, type TQueueItem, waitingForOf } from '@shop/domain';
+import { openStateOf } from './open-state';
 
 /** About how long one send takes: the estimate's unit (a target answers in well under a second). */
 export const SEND_ESTIMATE_MS = 1_000;
@@ -20,7 +21,7 @@ const count = (value: number | string | null) => Number(value ?? 0);
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
 function stateOf(row: OpenTriggerRow, held: boolean) {
-  return triggerStateOf({
+  return openStateOf({
     refunded: false,
     success: row.success === null ? null : row.success === 1,
     mark: row.queue_state,
@@ -30,6 +31,7 @@ function stateOf(row: OpenTriggerRow, held: boolean) {
     // A stop that failed for good leaves the effect possibly on: it stays 'running' until stopped.
     effect: row.effect_state === 'stop_failed' ? 'running' : row.effect_state,
     waitingForTarget: count(row.waiting_for_target),
+    onItsWay: count(row.on_its_way),
   });
 }
 

@@ -68,6 +68,8 @@ export interface Recorded {
   settlement: Settlement | null;
   /** A timed effect this outcome started (when it ends), or ended (how). */
   effect?: { started: number } | { ended: TEffectState; history: ActionHistoryRow };
+  /** The trigger was settled before; this was the last of it on its way, and its queue group is free. */
+  groupFreed?: boolean;
 }
 
 /**
@@ -99,11 +101,14 @@ export async function recordInTransaction(
     ? triggerOutcome([outcome.status])
     : triggerOutcome(await listDeliveryStatuses(tx, dialect, delivery.history_id));
   if (result === 'pending') return { held: true, settlement: null, ...(effect && { effect }) };
-  return {
-    held: true,
-    settlement: await settleInTransaction(tx, delivery.history_id, result, outcome.now, known),
-    ...(effect && { effect }),
-  };
+  const settlement = await settleInTransaction(tx, delivery.history_id, result, outcome.now, known);
+  // Settled by an earlier target: its queue group waited for this one too (a trigger known to be
+  // ungrouped has none to free).
+  const groupFreed =
+    settlement === null &&
+    known?.history.queue_group !== null &&
+    (await releaseQueueGroup(tx, delivery.history_id, outcome.now));
+  return { held: true, settlement, ...(groupFreed && { groupFreed }), ...(effect && { effect }) };
 }
 
 /**
@@ -169,11 +174,9 @@ async function settleInTransaction(
   // What a receipt tells of a delivered trigger never changes after its insert; a refund reads the row as it is now.
   const history = success && known ? { ...known.history, success: 1 } : await findHistory(tx, historyId);
   if (!history) return null;
-  // Its queue group (if it held one) is free for the next trigger once the gap has passed; a timed
-  // effect that started keeps it until its stop (recordStop).
-  if (history.queue_group !== null && !(success && history.duration_seconds > 0)) {
-    await releaseQueueGroup(tx, historyId, now);
-  }
+  // Its queue group (if it held one) is free for the next trigger once the gap has passed and
+  // nothing of it is on its way: another target's retry, or a started effect's stop (recordStop).
+  if (history.queue_group !== null) await releaseQueueGroup(tx, historyId, now);
   const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', now));
   return { history, success, refunded };
 }

@@ -3,10 +3,8 @@ import {
   adjustSupporterTotals,
   credit,
   type Executor,
-  findHistory,
   markHistoryRefunded,
   returnStockTakenBy,
-  transactionWithRetry,
 } from '@shop/db';
 import { refundPoolShares } from '../pools/refund-shares';
 import { type ReceiptDeps, sendRefundReceipt } from './receipts';
@@ -54,19 +52,4 @@ export function announceRefund(
   sendRefundReceipt(services, history, attempt, end).catch((error: unknown) =>
     services.log.warn({ err: error, historyId: history.id }, 'refund receipt could not be sent'),
   );
-}
-
-/**
- * An admin's refund: its own transaction, run again if MySQL picks it as a deadlock victim.
- * Returns false when there was nothing to refund.
- */
-export async function refundHistory(services: ReceiptDeps, historyId: number, reason: string): Promise<boolean> {
-  const { db, now } = services;
-  const refunded = await transactionWithRetry(db, async (tx) => {
-    const history = await findHistory(tx, historyId);
-    if (!history) return null;
-    return (await refundInTransaction(tx, history, reason, now())) ? history : null;
-  });
-  if (refunded) announceRefund(services, refunded, reason);
-  return refunded !== null;
 }

@@ -475,8 +475,13 @@ export class DeliveryWorker {
     }
     this.emit({ type: 'recorded', status: outcome.status, ...ref });
     const effect = recorded.effect;
-    // A trigger of a queue group ended (or its effect did): the group's next one is due a sweep.
-    if ((effect && 'ended' in effect) || (recorded.settlement && recorded.settlement.history.queue_group !== null)) {
+    // A trigger of a queue group ended (or its effect did, or its last target): the group's next one
+    // is due a sweep.
+    if (
+      (effect && 'ended' in effect) ||
+      recorded.groupFreed ||
+      (recorded.settlement && recorded.settlement.history.queue_group !== null)
+    ) {
       this.wake();
     }
     if (effect && 'ended' in effect) {

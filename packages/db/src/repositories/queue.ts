@@ -5,6 +5,9 @@ import type { Executor } from '../executor';
 
 // The control room's SQL: the streamer's marks on triggers, the hold switch, and queue groups.
 
+/** The statuses of a delivery still on its way: not yet ended. */
+const ON_ITS_WAY = ['waiting', 'queued', 'in_flight'] as const;
+
 /** A trigger entering the control room: awaiting approval, and/or in a queue group. */
 export async function markQueued(
   tx: Executor,
@@ -51,6 +54,8 @@ export interface OpenTriggerRow {
   retrying: number | string | null;
   attempts: number | string | null;
   next_attempt_at: number | string | null;
+  /** Its own deliveries not yet ended (waiting, queued or being sent): a settled trigger with any is still open. */
+  on_its_way: number | string | null;
   /** Its first target: ungrouped triggers line up per endpoint. */
   endpoint_id: number | null;
   /** Its deliveries waiting for a target that did not answer, and why the last one waits. */
@@ -62,18 +67,22 @@ export interface OpenTriggerRow {
 }
 
 /**
- * Every trigger not yet at an end (tests aside), oldest first, or only `userId`'s. Bounded by the
- * unsettled index (success IS NULL): ended triggers are never read.
+ * Every trigger not yet at an end (tests aside), oldest first, or only `userId`'s: unsettled, or
+ * settled with its effect still on or a delivery still on its way (one target took it, another
+ * retries). Bounded by the unsettled index (success IS NULL) and the deliveries still due: ended
+ * triggers are never read.
  */
 export async function listOpenTriggers(db: Executor, userId?: number): Promise<OpenTriggerRow[]> {
-  // Two reads, each on its own index (unsettled triggers; effects still on), rather than one OR that
-  // a planner may answer by reading the whole history.
-  const [unsettled, effects] = await Promise.all([
+  // A read per index (unsettled triggers; effects still on; deliveries still due), rather than one
+  // OR that a planner may answer by reading the whole history.
+  const parts = await Promise.all([
     openTriggers(db, 'unsettled', userId),
     openTriggers(db, 'effects', userId),
+    openTriggers(db, 'unfinished', userId),
   ]);
-  const seen = new Set(unsettled.map((r) => r.id));
-  return [...unsettled, ...effects.filter((r) => !seen.has(r.id))].sort((a, b) => a.id - b.id);
+  const byId = new Map<number, OpenTriggerRow>();
+  for (const row of parts.flat()) if (!byId.has(row.id)) byId.set(row.id, row);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
 /** The trigger's own columns, selected and grouped by alike (the rest are its deliveries' sums). */
@@ -96,7 +105,11 @@ const OPEN_TRIGGER_COLUMNS = [
   'h.effect_state',
 ] as const;
 
-function openTriggers(db: Executor, part: 'unsettled' | 'effects', userId?: number): Promise<OpenTriggerRow[]> {
+function openTriggers(
+  db: Executor,
+  part: 'unsettled' | 'effects' | 'unfinished',
+  userId?: number,
+): Promise<OpenTriggerRow[]> {
   let query = db
     .selectFrom('action_history as h')
     .innerJoin('users as u', 'u.id', 'h.user_id')
@@ -134,14 +147,37 @@ function openTriggers(db: Executor, part: 'unsettled' | 'effects', userId?: numb
       eb.fn
         .min<number>(eb.case().when('d.status', '=', 'queued').then(eb.ref('d.next_attempt_at')).end())
         .as('next_attempt_at'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('d.is_resend', '=', 0), eb('d.status', 'in', ON_ITS_WAY)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('on_its_way'),
       eb.fn.min<number>('d.endpoint_id').as('endpoint_id'),
     ])
-    // Open: not settled yet, or settled with its effect still on (running, or its stop failed).
-    .where((eb) =>
-      part === 'unsettled'
-        ? eb.and([eb('h.success', 'is', null), eb('h.refunded', '=', 0)])
-        : eb('h.effect_state', 'in', ['running', 'stop_failed']),
-    )
+    // Open: not settled yet, settled with its effect still on (running, or its stop failed), or
+    // settled (delivered) with another of its own deliveries still on its way.
+    .where((eb) => {
+      if (part === 'unsettled') return eb.and([eb('h.success', 'is', null), eb('h.refunded', '=', 0)]);
+      if (part === 'effects') return eb('h.effect_state', 'in', ['running', 'stop_failed']);
+      return eb.and([
+        eb('h.success', '=', 1),
+        eb('h.refunded', '=', 0),
+        eb(
+          'h.id',
+          'in',
+          eb
+            .selectFrom('deliveries as u')
+            .select('u.history_id')
+            .where('u.status', 'in', ON_ITS_WAY)
+            .where('u.is_resend', '=', 0),
+        ),
+      ]);
+    })
     .where('h.is_test', '=', 0)
     // An effect is listed once: the triggers that extended it are folded into it (its end is theirs),
     // except, in a viewer's own list, an extension of someone else's effect, their part of it.
@@ -408,16 +444,33 @@ export async function takeQueueGroup(tx: Executor, name: string, historyId: numb
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The trigger ended: its group (if it held one) is free after the gap of its action. */
-export async function releaseQueueGroup(tx: Executor, historyId: number, now: number): Promise<void> {
-  await tx
+/** The trigger's own deliveries (resends aside) and its effect's stops still on their way. */
+function deliveriesOnTheirWay(db: Executor, historyId: number) {
+  return db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('history_id', '=', historyId)
+    .where('status', 'in', ON_ITS_WAY)
+    .where((eb) => eb.or([eb('is_resend', '=', 0), eb('kind', '=', 'stop')]));
+}
+
+/**
+ * The trigger's group (if it holds one) is free after the gap of its action, once nothing of the
+ * trigger is on its way: settled by its first target, it still holds the group while another target
+ * retries, and a started effect holds it until its stops are done. Call it under the trigger's row
+ * lock whenever one of its deliveries ends; true when the group was freed.
+ */
+export async function releaseQueueGroup(tx: Executor, historyId: number, now: number): Promise<boolean> {
+  const result = await tx
     .updateTable('queue_groups')
     .set({
       active_history_id: null,
       free_at: sql<number>`${now} + 1000 * COALESCE((SELECT a.gap_seconds FROM action_history h JOIN stream_actions a ON a.id = h.action_id WHERE h.id = ${historyId}), 0)`,
     })
     .where('active_history_id', '=', historyId)
-    .execute();
+    .where(({ not, exists }) => not(exists(deliveriesOnTheirWay(tx, historyId))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The queue groups and who holds each, for positions and estimates. */
@@ -437,7 +490,8 @@ export async function freeGroupsOfEndedTriggers(db: Executor, now: number): Prom
     .selectFrom('queue_groups as g')
     .innerJoin('action_history as h', 'h.id', 'g.active_history_id')
     .select('h.id')
-    // Ended: refunded, or settled and not a timed effect still running (that holds its group).
+    // Ended: refunded, or settled and not a timed effect still running (that holds its group), and
+    // nothing of it still on its way (another target's retry, an effect's stop).
     .where((w) =>
       w.or([
         w('h.refunded', '=', 1),
@@ -446,6 +500,17 @@ export async function freeGroupsOfEndedTriggers(db: Executor, now: number): Prom
           w.or([w('h.effect_state', 'is', null), w('h.effect_state', '!=', 'running')]),
         ]),
       ]),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deliveries as w')
+            .select('w.id')
+            .whereRef('w.history_id', '=', 'h.id')
+            .where('w.status', 'in', ON_ITS_WAY)
+            .where((eb) => eb.or([eb('w.is_resend', '=', 0), eb('w.kind', '=', 'stop')])),
+        ),
+      ),
     )
     .execute();
   if (stale.length === 0) return;

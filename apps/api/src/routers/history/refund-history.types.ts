@@ -10,6 +10,6 @@ export const refundHistoryMeta: ProcedureMeta = {
     path: '/api/admin/refund-action/{id}',
     summary: 'Refund a trigger: its coins go back as a ledger row, once',
     tag: 'History',
-    errors: [409],
+    errors: [404, 409],
   },
 };
