@@ -20,6 +20,7 @@ import * as userControls from './2026_12_07_0021_user_controls';
 import * as effectFixes from './2026_12_07_0023_effect_fixes';
 import * as ruleFixes from './2026_12_07_0024_rule_fixes';
 import * as firstReplies from './2026_12_07_0025_first_replies';
+import * as controlFixes from './2026_12_07_0026_control_fixes';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the bundled server and the tests
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_07_0023_effect_fixes': effectFixes,
   '2026_12_07_0024_rule_fixes': ruleFixes,
   '2026_12_07_0025_first_replies': firstReplies,
+  '2026_12_07_0026_control_fixes': controlFixes,
 };
 
 export const migrationProvider: MigrationProvider = {

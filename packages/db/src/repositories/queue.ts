@@ -390,13 +390,19 @@ export async function moveToFront(tx: Executor, historyId: number, queueGroup: s
     .execute();
 }
 
-/** Approvals whose time ran out (oldest first). */
+/**
+ * Approvals whose time ran out (oldest first), still open: one already refunded (by hand, before a
+ * refund cleared its mark) has nothing left to expire, and listing it would take a place in every
+ * sweep's batch for ever.
+ */
 export async function findExpiredApprovals(db: Executor, now: number, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('action_history')
     .select('id')
     .where('queue_state', '=', 'awaiting_approval')
     .where('approval_expires_at', '<=', now)
+    .where('success', 'is', null)
+    .where('refunded', '=', 0)
     .orderBy('approval_expires_at')
     .limit(limit)
     .execute();

@@ -1,0 +1,69 @@
+import { findHistory, insertHistory, markHistoryRefunded, markQueued } from '@shop/db';
+import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addEndpoint, viewerWithCoins } from './delivery-helpers';
+import { createTestApp, drainDeliveries, loginAs, TEST_ADMIN, type TestApp } from './helpers';
+import { type HookTarget, startHookTarget } from './hook-target';
+
+describe.each(testDialects())('approvals on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let target: HookTarget;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { admin: TEST_ADMIN });
+    admin = await loginAs(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    target = await startHookTarget();
+    await addEndpoint(t, target.url, 'other');
+  });
+  afterEach(async () => {
+    await target.close();
+    await t.close();
+  });
+
+  async function createAction(fields: Record<string, unknown>): Promise<number> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/stream-actions',
+      headers: { cookie: admin },
+      payload: { description: 'An effect', webhookAction: 'effect', cost: 25, ...fields },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().id as number;
+  }
+
+  it('still expires new approvals behind more than a sweep of refunded ones', async () => {
+    const actionId = await createAction({ name: 'Spawn Wither', requiresApproval: true, approvalTimeoutSeconds: 10 });
+    const viewer = await viewerWithCoins(t, 'witherfan', 100);
+    // Approvals refunded while they waited (by hand, before a refund ended them properly): their
+    // marks stayed, their time ran out long ago, and each sweep found them first.
+    await t.db.kysely.transaction().execute(async (tx) => {
+      for (let i = 0; i < 105; i++) {
+        const id = await insertHistory(tx, {
+          userId: viewer.id,
+          actionId,
+          actionName: 'Spawn Wither',
+          cost: 0,
+          target: null,
+          isTest: false,
+          now: t.clock.now() - 3_600_000,
+        });
+        await markQueued(tx, id, {
+          mark: 'awaiting_approval',
+          approvalExpiresAt: t.clock.now() - 3_000_000 + i,
+          queueGroup: null,
+        });
+        await markHistoryRefunded(tx, id);
+      }
+    });
+
+    const waiting = (await t.trigger(viewer.cookie, actionId)).json().historyId as number;
+    t.clock.advance(10_000);
+    await t.services.deliveryWorker.runOnce();
+    expect(await findHistory(t.db.kysely, waiting)).toMatchObject({ queue_state: 'expired', refunded: 1 });
+    expect(await t.balanceOf(viewer.cookie)).toBe(100);
+    await drainDeliveries(t);
+    expect(target.arrived).toEqual([]);
+    await assertLedgerInvariant(t.db);
+  });
+});
