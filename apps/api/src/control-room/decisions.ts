@@ -52,6 +52,8 @@ interface Decided {
   expiredInstead: boolean;
   attempts: number;
   forceSend: boolean;
+  /** Approved: every viewer hears of it now, not when it was made. */
+  approved?: boolean;
 }
 
 /** Why an admin's refund waits: the send under way decides whether the trigger was delivered. */
@@ -109,7 +111,7 @@ export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId
         await clearApprovalMark(tx, historyId);
         // A grouped trigger waits for its group's turn; the others go to the worker now.
         if (row.queue_group === null) await releaseWaitingDeliveries(tx, historyId, at);
-        return base;
+        return { ...base, approved: true };
       case 'front':
         await moveToFront(tx, historyId, row.queue_group);
         return base;
@@ -141,6 +143,7 @@ export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId
 
   const { row } = decided;
   if (decided.refunded) announceRefund(deps, row, ENDS_BY_END[decided.refunded], decided.attempts, decided.refunded);
+  if (decided.approved) announceApproved(deps, row);
   if (decided.forceSend) deps.worker.force(historyId);
   else deps.worker.wake();
   deps.notifier.changed([historyId]);
@@ -188,7 +191,8 @@ export async function refundByHand(deps: DecisionDeps, historyId: number, reason
     if (row.refunded === 1) throw new AppError('CONFLICT', 'This action was already refunded');
     if (deliveries.some((d) => d.status === 'in_flight')) throw new AppError('CONFLICT', REFUND_WHILE_SENDING);
     await cancelUnsentDeliveries(tx, historyId, at);
-    // Not yet settled: it ends as not delivered (a delivered one stays delivered).
+    // Not yet settled: it ends as not delivered (a delivered one stays delivered). An approval it
+    // awaited keeps its mark, so the public feed still knows it was never approved.
     await settleHistory(tx, historyId, false);
     if (!(await refundInTransaction(tx, row, reason, at))) {
       throw new AppError('CONFLICT', 'This action was already refunded');
@@ -199,6 +203,21 @@ export async function refundByHand(deps: DecisionDeps, historyId: number, reason
   announceRefund(deps, refunded.row, reason, refunded.attempts);
   deps.worker.wake();
   deps.notifier.changed([historyId]);
+}
+
+/** Approved: every viewer hears of it now ('Action triggered'), as of a trigger that needs no approval when made. */
+function announceApproved(deps: DecisionDeps, row: DecisionRow): void {
+  void findUserById(deps.db.kysely, row.user_id).then(
+    (user) =>
+      deps.realtime.broadcast({
+        type: 'action_triggered',
+        action: { name: row.action_name, cost: row.cost },
+        user: { username: user?.username ?? '', displayName: user?.display_name || null },
+        timestamp: new Date(deps.now()).toISOString(),
+        success: true,
+      }),
+    (error: unknown) => deps.log.warn({ err: error, historyId: row.id }, 'approved trigger could not be announced'),
+  );
 }
 
 const ENDS_BY_END: Record<RefundedEnd, string> = {

@@ -279,13 +279,16 @@ export async function triggerAction(
   }
   const historyId = written.history.id;
 
-  services.realtime.broadcast({
-    type: 'action_triggered',
-    action: { name: action.name, cost: written.price },
-    user: { username: user.username, displayName: user.display_name || null },
-    timestamp: new Date(now()).toISOString(),
-    success: true,
-  });
+  // Every viewer hears of it; one that awaits approval only once approved (control-room/decisions.ts).
+  if (!needsApproval) {
+    services.realtime.broadcast({
+      type: 'action_triggered',
+      action: { name: action.name, cost: written.price },
+      user: { username: user.username, displayName: user.display_name || null },
+      timestamp: new Date(now()).toISOString(),
+      success: true,
+    });
+  }
   const reply = replyOf(written);
   const { state } = reply;
   const extended = written.extendedTo !== null;

@@ -344,7 +344,11 @@ export async function publicProfile(db: Executor, userId: number, historyLimit =
   };
 }
 
-/** The latest triggers and settled tests with who made them, oldest first (toFeedEvent: what /ws broadcast). */
+/**
+ * The latest triggers and settled tests with who made them, oldest first (toFeedEvent: what /ws
+ * broadcast). A trigger that awaited approval was announced only once approved: one still waiting,
+ * rejected or expired never was.
+ */
 export async function recentFeedRows(db: Executor, limit: number) {
   const rows = await db
     .selectFrom('action_history')
@@ -359,6 +363,12 @@ export async function recentFeedRows(db: Executor, limit: number) {
       'users.display_name',
     ])
     .where((eb) => eb.or([eb('action_history.is_test', '=', 0), eb('action_history.success', 'is not', null)]))
+    .where((eb) =>
+      eb.or([
+        eb('action_history.queue_state', 'is', null),
+        eb('action_history.queue_state', 'not in', ['awaiting_approval', 'rejected', 'expired']),
+      ]),
+    )
     .orderBy('action_history.created_at', 'desc')
     .orderBy('action_history.id', 'desc')
     .limit(limit)
