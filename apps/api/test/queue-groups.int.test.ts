@@ -77,6 +77,31 @@ describe.each(testDialects())('queue groups of actions with several targets, on 
     await assertLedgerInvariant(t.db);
   });
 
+  it('skipping the rest of a delivered trigger frees its group and refunds nothing', async () => {
+    const viewer = await viewerWithCoins(t, 'skipper', 100);
+    const x = (await t.trigger(viewer.cookie, await createAction('Ghasts'))).json().historyId as number;
+    const y = (await t.trigger(viewer.cookie, await createAction('Slimes'))).json().historyId as number;
+    await second.down();
+    await drainDeliveries(t);
+    expect((await queue()).items.map((i) => [i.historyId, i.state])).toEqual([
+      [x, 'retrying'],
+      [y, 'queued'],
+    ]);
+    const skipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/queue/${x}/skip`,
+      headers: { cookie: admin },
+    });
+    expect(skipped.json()).toMatchObject({ historyId: x, state: 'delivered' });
+    await second.up();
+    await drainDeliveries(t);
+    expect(triggersAt(first)).toEqual([x, y]);
+    expect(triggersAt(second)).toEqual([y]);
+    expect((await queue()).items).toEqual([]);
+    expect(await t.balanceOf(viewer.cookie)).toBe(80);
+    await assertLedgerInvariant(t.db);
+  });
+
   it('a target that fails for good frees the group once its last try is done', async () => {
     const viewer = await viewerWithCoins(t, 'quitter', 100);
     const x = (await t.trigger(viewer.cookie, await createAction('Bats'))).json().historyId as number;

@@ -78,7 +78,7 @@ export async function listOpenTriggers(db: Executor, userId?: number): Promise<O
   const parts = await Promise.all([
     openTriggers(db, 'unsettled', userId),
     openTriggers(db, 'effects', userId),
-    openTriggers(db, 'unfinished', userId),
+    unfinishedTriggerIds(db).then((ids) => (ids.length === 0 ? [] : openTriggers(db, ids, userId))),
   ]);
   const byId = new Map<number, OpenTriggerRow>();
   for (const row of parts.flat()) if (!byId.has(row.id)) byId.set(row.id, row);
@@ -105,9 +105,25 @@ const OPEN_TRIGGER_COLUMNS = [
   'h.effect_state',
 ] as const;
 
+/**
+ * The triggers with one of their own deliveries still on its way, from the deliveries still due
+ * (their status index): as many as the queue is long, never the whole history.
+ */
+async function unfinishedTriggerIds(db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectFrom('deliveries')
+    .select('history_id')
+    .distinct()
+    .where('status', 'in', ON_ITS_WAY)
+    .where('is_resend', '=', 0)
+    .execute();
+  return rows.map((r) => r.history_id);
+}
+
+/** One part of the open triggers: unsettled, effects still on, or (ids) delivered with a delivery still on its way. */
 function openTriggers(
   db: Executor,
-  part: 'unsettled' | 'effects' | 'unfinished',
+  part: 'unsettled' | 'effects' | readonly number[],
   userId?: number,
 ): Promise<OpenTriggerRow[]> {
   let query = db
@@ -164,19 +180,7 @@ function openTriggers(
     .where((eb) => {
       if (part === 'unsettled') return eb.and([eb('h.success', 'is', null), eb('h.refunded', '=', 0)]);
       if (part === 'effects') return eb('h.effect_state', 'in', ['running', 'stop_failed']);
-      return eb.and([
-        eb('h.success', '=', 1),
-        eb('h.refunded', '=', 0),
-        eb(
-          'h.id',
-          'in',
-          eb
-            .selectFrom('deliveries as u')
-            .select('u.history_id')
-            .where('u.status', 'in', ON_ITS_WAY)
-            .where('u.is_resend', '=', 0),
-        ),
-      ]);
+      return eb.and([eb('h.id', 'in', [...part]), eb('h.success', '=', 1), eb('h.refunded', '=', 0)]);
     })
     .where('h.is_test', '=', 0)
     // An effect is listed once: the triggers that extended it are folded into it (its end is theirs),
