@@ -4,7 +4,7 @@ import { insertEndpoint } from '../repositories/endpoints';
 import { insertHistory, markHistoryRefunded } from '../repositories/history';
 import { insertUser } from '../repositories/users';
 import { createTestDb, type TestDb, testDialects } from '../testing/index';
-import { up } from './2026_12_07_0022_control_fixes';
+import { up } from './2026_12_07_0026_control_fixes';
 
 describe.each(testDialects())('the control room repair migration on %s', (dialect) => {
   let db: TestDb;
