@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  // The stream overlay for OBS (issue 11): outside RootLayout (no chrome, no session, no /ws feed),
+  // The stream overlay for OBS (admin-spec section 11): outside RootLayout (no chrome, no session, no /ws feed),
   // in its own chunk through the router's lazy loader, so it needs no Suspense boundary.
   {
     path: '/overlay/:token',

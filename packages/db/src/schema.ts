@@ -115,7 +115,7 @@ export interface StreamActionsTable {
   surge_max_multiplier: ColumnType<number, number | undefined, number>;
   surge_steps: ColumnType<number, number | undefined, number>;
   surge_at: ColumnType<Millis, Millis | undefined, Millis>;
-  /** A crowd goal (issue 27): null, or the coins viewers gather within pool_window_seconds. */
+  /** A crowd goal (admin-spec section 12): null, or the coins viewers gather within pool_window_seconds. */
   pool_goal: Optional<number>;
   pool_window_seconds: ColumnType<number, number | undefined, number>;
 }

@@ -1,7 +1,7 @@
 import { formatNumber } from './format';
 import { DAY_MS } from './overview';
 
-// The rules of gifting coins from one viewer to another (issue 27). The money itself moves in the
+// The rules of gifting coins from one viewer to another (viewer-spec section 12). The money itself moves in the
 // api, through the ledger: a gift_sent row on the sender and a gift_received row on the recipient.
 
 export const GIFTING_OFF_MESSAGE = 'Gifting is switched off';

@@ -14,7 +14,7 @@ export const TRANSACTION_TYPES = [
   'chargeback',
   // An admin's manual correction (either sign), with the reason in the description.
   'admin_adjustment',
-  // Coins put toward a crowd goal (issue 27), and each one given back when the goal expired or its delivery failed.
+  // Coins put toward a crowd goal (viewer-spec section 12), and each one given back when the goal expired or its delivery failed.
   'pool_contribution',
   'pool_refund',
   // A gift between viewers: the sender's row (negative) and the recipient's (positive), one transaction.

@@ -9,7 +9,7 @@ import {
 
 // Apart from pools.ts so the pages that only show a pool's bar load no zod.
 
-/** An action's crowd-goal fields (issue 27): null goal = an ordinary action, triggered alone. */
+/** An action's crowd-goal fields (admin-spec section 12): null goal = an ordinary action, triggered alone. */
 export const ZPoolFields = z.object({
   poolGoal: z
     .number({ error: 'Crowd goal must be a number' })

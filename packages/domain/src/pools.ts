@@ -1,4 +1,4 @@
-// Crowd goals (issue 27): the rules, no zod (pool-schemas.ts has the schemas).
+// Crowd goals (viewer-spec section 12): the rules, no zod (pool-schemas.ts has the schemas).
 
 export const MIN_POOL_GOAL = 2;
 export const MAX_POOL_GOAL = 10_000_000;

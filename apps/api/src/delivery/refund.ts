@@ -24,7 +24,7 @@ export async function refundInTransaction(
 ): Promise<boolean> {
   if (history.is_test === 1) return false;
   if (!(await markHistoryRefunded(tx, history.id))) return false;
-  // Crowd goals (issue 27): a fired pool's trigger gives each contributor their own share back instead.
+  // Crowd goals (admin-spec section 12): a fired pool's trigger gives each contributor their own share back instead.
   if (await refundPoolShares(tx, history.id, reason, now)) return true;
   // A refunded trigger did not use its unit of stock: it is for sale again (if its sale took one).
   if (history.action_id !== null) await returnStockTakenBy(tx, history.id);

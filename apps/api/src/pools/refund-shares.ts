@@ -38,7 +38,7 @@ export async function refundContributions(
 }
 
 /**
- * refundInTransaction's branch for a fired crowd goal (issue 27): its trigger's cost was paid by
+ * refundInTransaction's branch for a fired crowd goal (admin-spec section 12): its trigger's cost was paid by
  * many viewers, so each gets their own share back instead of the trigger's viewer getting the
  * whole goal. False when the trigger is not a pool's: the ordinary refund goes on.
  */

@@ -15,7 +15,7 @@ export interface OverlayUpNextDeps {
 export const UP_NEXT_READ_INTERVAL_MS = 250;
 
 /**
- * The built-in overlay's 'Up next' list (issue 25). Every api process runs one: it reacts to each
+ * The built-in overlay's 'Up next' list (admin-spec section 11). Every api process runs one: it reacts to each
  * queue_changed it delivers (its own, or another process's through Redis) and to an overlay that
  * opens wanting the list, by reading the queue and sending the next triggers in line to its own
  * overlays. Reads happen only while such an overlay is open here, and at most one per

@@ -2,7 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import { AdminPageHeader } from '../components/layout/AdminPageHeader';
 import { QueuePanel } from '../components/queue/QueuePanel';
 
-/** The streamer's control room (issue 25); RequireAdmin guards the route, and the server every call. */
+/** The streamer's control room (admin-spec section 10); RequireAdmin guards the route, and the server every call. */
 export function AdminQueuePage() {
   return (
     <Container size="lg" py="xl">

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The control room (issue 25):
+ * The control room (admin-spec section 10):
  * - stream_actions: whether a trigger waits for the streamer's approval and for how long, and the
  *   queue group whose triggers are sent one at a time, with a gap between two.
  * - action_history: the streamer's mark on a trigger (awaiting_approval, rejected, expired, skipped;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Timed effects and waiting for the game (issue 26):
+ * Timed effects and waiting for the game (admin-spec section 11):
  * - stream_actions: how long an effect lasts and the command that ends it, what a second trigger
  *   does while one runs (queue, extend, refuse), and whether an unreachable target is waited for
  *   (wait_for_target, up to hold_max_seconds) instead of burning the retries. Existing actions keep

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Gifting coins between viewers (issue 27):
+ * Gifting coins between viewers (viewer-spec section 12):
  * - gifts: one row per gift. The unique (from_user_id, request_id) key makes a sender's requestId
  *   their idempotency key: of two identical requests exactly one commits, on any number of processes.
  *   balance_after is the sender's balance right after it, the reply a replay answers again. Its two

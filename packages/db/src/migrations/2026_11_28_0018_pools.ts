@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Crowd goals (issue 27):
+ * Crowd goals (viewer-spec section 12):
  * - stream_actions.pool_goal: null for an ordinary action; else the coins viewers gather together
  *   before it fires, within pool_window_seconds of the first contribution.
  * - pools: one gathering per action at a time. `open_action_id` is the action's id while the pool

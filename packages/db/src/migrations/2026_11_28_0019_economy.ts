@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Guards and demand (issue 27) on stream_actions:
+ * Guards and demand (admin-spec section 12) on stream_actions:
  * - stock (NULL: unlimited): each accepted trigger takes one, a refund puts it back.
  * - per_stream_limit / per_viewer_per_stream_limit (NULL: none): triggers per broadcast, refunded
  *   ones not counted.

@@ -3,7 +3,7 @@ import type { DialectName } from '../db';
 import type { Executor } from '../executor';
 import type { Database, PoolContributionRow, PoolRow, StreamActionRow } from '../schema';
 
-// Crowd goals (issue 27). The caller owns the transaction; on MySQL the locking reads below are
+// Crowd goals (viewer-spec section 12). The caller owns the transaction; on MySQL the locking reads below are
 // what serialise contributions to one action across processes (SQLite has one writer).
 
 /**

@@ -10,7 +10,7 @@ interface Props {
   limitWindow: TStreamAction['limitWindow'];
 }
 
-/** The action form's 'Economy' section (issue 27): stock, per-stream caps and surge pricing. */
+/** The action form's 'Economy' section (admin-spec section 12): stock, per-stream caps and surge pricing. */
 export function EconomyFields({ form, limitWindow }: Props) {
   const limitHelp = limitWindowHelp(limitWindow);
   return (

@@ -10,7 +10,7 @@ const STACK_MODE_OPTIONS: { value: TStackMode; label: string }[] = [
   { value: 'refuse', label: 'Is refused' },
 ];
 
-/** The action form's 'Timed effect' section (issue 26): how long it lasts, how it ends, and waiting for the game. */
+/** The action form's 'Timed effect' section (admin-spec section 11): how long it lasts, how it ends, and waiting for the game. */
 export function TimedEffectFields({ form }: { form: UseFormReturnType<ActionFormValues> }) {
   const timed = Number(form.values.durationSeconds) > 0;
   return (

@@ -59,7 +59,7 @@ export function WebhookFormModal({ opened, onClose, endpoint = null }: Props) {
     else create.mutate({ ...fields, active: true });
   });
   const saving = create.isPending || update.isPending;
-  // The built-in stream overlay needs no secret (issue 11).
+  // The built-in stream overlay needs no secret (admin-spec section 11).
   const overlay = isOverlayUrl(form.values.url);
 
   return (

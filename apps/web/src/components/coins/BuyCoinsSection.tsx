@@ -5,7 +5,7 @@ import { SectionHeader } from './SectionHeader';
 
 /**
  * Dashboard item 3 (viewer-spec section 2): every package with 'Buy Now', opening the payment dialog,
- * and 'Give coins' to another viewer (issue 27).
+ * and 'Give coins' to another viewer (viewer-spec section 12).
  */
 export function BuyCoinsSection() {
   return (

@@ -7,7 +7,7 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 
 /**
- * The admin's switch for gifts between viewers (issue 27), beside the shop's pause switch, and the
+ * The admin's switch for gifts between viewers (admin-spec section 12), beside the shop's pause switch, and the
  * hold on bought coins: a refund or dispute can still take them back while they cannot be gifted.
  */
 export function GiftingSwitchCard() {

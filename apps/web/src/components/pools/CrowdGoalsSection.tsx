@@ -12,7 +12,7 @@ import { type PoolCard, poolCards } from './pool-view';
 import { useOpenPools } from './use-pools';
 
 /**
- * The shop's 'Crowd goals' (issue 27): actions viewers pay for together. Each shows its bar, the
+ * The shop's 'Crowd goals' (viewer-spec section 12): actions viewers pay for together. Each shows its bar, the
  * time left and 'Chip in'; nothing shows while the shop has none.
  */
 export function CrowdGoalsSection() {

@@ -23,7 +23,7 @@ const ITEM_HEIGHT: Record<RowLayout, number> = { wide: 60, narrow: 132 };
 const EMPTY_TEXT = 'Nothing waiting. Triggers appear here as viewers make them.';
 
 /**
- * The streamer's control room (issue 25): every trigger not yet at an end, grouped by queue group,
+ * The streamer's control room (admin-spec section 10): every trigger not yet at an end, grouped by queue group,
  * with the decisions each one allows, bulk reject and skip, the hold switch, and the A / R keys.
  * On its own page (/admin/queue) and as the dashboard's Queue tab.
  */

@@ -50,9 +50,9 @@ const stateText = (receipt: ReceiptMessage) =>
   });
 
 /**
- * What the trigger toast says for a receipt at `now` (issue 11: Sending... -> Delivered | Retrying ->
- * Refunded; issue 25 adds the streamer's queue: approval, a place in line, and the refunded ends of a
- * decision; issue 26 a timed effect's countdown, and the wait for a game server that is away).
+ * What the trigger toast says for a receipt at `now` (viewer-spec sections 10 and 11): Sending... ->
+ * Delivered | Retrying -> Refunded; the streamer's queue (approval, a place in line, and the refunded
+ * ends of a decision); a timed effect's countdown, and the wait for a game server that is away.
  */
 export function receiptToast(
   receipt: ReceiptMessage,

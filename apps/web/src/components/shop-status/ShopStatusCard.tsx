@@ -7,7 +7,7 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../trpc';
 
 /**
- * The streamer's pause switch (issue 11), on the admin's dashboard: pause by hand, or let the shop
+ * The streamer's pause switch (admin-spec section 10), on the admin's dashboard: pause by hand, or let the shop
  * pause itself while the stream is offline. Open shops learn of a change over /ws at once.
  */
 export function ShopStatusCard() {

@@ -9,7 +9,7 @@ import { upNextText } from './up-next';
 import { useOverlayAlerts } from './use-overlay-alerts';
 
 /**
- * `/overlay/<token>`: the stream overlay for OBS's browser source (issue 11). Outside RootLayout and
+ * `/overlay/<token>`: the stream overlay for OBS's browser source (admin-spec section 11). Outside RootLayout and
  * lazily loaded, so it carries no app chrome and no Mantine components; the background is
  * transparent so only the alerts appear on stream.
  */
