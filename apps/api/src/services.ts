@@ -35,7 +35,7 @@ export interface Services {
   realtime: RealtimeHub;
   payments: PaymentProvider;
   deliveryWorker: DeliveryWorker;
-  /** The streamer's queue: approvals, queue groups, the hold switch; its sweep runs in the worker's passes. */
+  /** The streamer's queue: approvals, queue groups, the hold switch; the worker runs its sweep when owed (worker.ts). */
   controlRoom: ControlRoom;
   /** Settles payment orders nobody reported (start-up and every config.paymentReconcile.intervalMs). */
   paymentReconciler: PaymentReconciler;

@@ -94,7 +94,7 @@ export class ControlRoom implements QueueSweep {
     return { held };
   }
 
-  /** The worker's pass: approvals that ran out end as expired; free groups get their next trigger. */
+  /** Run by the worker when owed (its queueSweep): approvals that ran out expire; free groups get their next trigger. */
   async sweep(): Promise<{ held: boolean }> {
     const { db, now, log } = this.deps;
     await sweepPools(this.deps);

@@ -226,7 +226,7 @@ export class DeliveryWorker {
     this.requestPass();
   }
 
-  /** From now on each sweeping pass runs the control room's sweep first, and sends only stops while it says held. */
+  /** From now on a sweeping pass runs the control room's sweep first when owed, and sends only stops while held. */
   useQueue(queue: QueueSweep): void {
     this.queue = queue;
   }

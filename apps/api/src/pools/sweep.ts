@@ -45,7 +45,7 @@ export async function expireInTransaction(
 }
 
 /**
- * The worker's pass (through the control room's sweep) and every read of the list: pools whose
+ * The control room's sweep (run by the worker when owed) and every read of the list: pools whose
  * window ended short of the goal expire, each in its own transaction, and everyone hears of it.
  * A failure is logged and left to the next pass: it must not stop the queue's sweep.
  */
