@@ -13,11 +13,14 @@ import {
 import { ZCooldownFields } from './cooldown-schemas';
 import { ECONOMY_FIELD_DEFAULTS, ZEconomyFields } from './economy-schemas';
 import { EFFECT_FIELD_DEFAULTS, ZEffectFields } from './effect-schemas';
+import { STACK_MODES } from './effects';
+import { isoInstant } from './instant-schemas';
 import { POOL_FIELD_DEFAULTS, ZPoolFields } from './pool-schemas';
 import { QUEUE_FIELD_DEFAULTS, ZQueueFields } from './queue-schemas';
+import { TRIGGER_STATES } from './trigger-states';
 import { optionalHttpUrl } from './validation';
 
-// The action inputs' schemas, apart from actions.ts so the pages that only show actions load no zod.
+// The actions' schemas, in and out, apart from actions.ts so the pages that only show actions load no zod.
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 
@@ -122,3 +125,88 @@ export const ZTrigger = z.object({
   expectedCost: z.number().int().positive().optional(),
 });
 export type TTrigger = z.input<typeof ZTrigger>;
+
+export const ZStreamActionOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  category: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  cost: z
+    .number()
+    .int()
+    .describe('the price a trigger sent now is charged: baseCost, raised by surge pricing while it lasts'),
+  baseCost: z.number().int().describe("the streamer's price, before surge; what the admin form edits as cost"),
+  gameSpecific: z.boolean(),
+  gameType: z.enum(GAME_TYPES),
+  targetType: z.enum(TARGET_TYPES),
+  webhookAction: z.string(),
+  minecraftServer: z.string().nullable(),
+  active: z.boolean(),
+  cooldownSeconds: z.number().int().describe('after any trigger, nobody may trigger it for this long (0: none)'),
+  userCooldownSeconds: z.number().int().describe('after a viewer triggers it, that viewer waits this long (0: none)'),
+  availableAt: isoInstant.nullable().describe('when the running global cooldown ends; null when none runs'),
+  userAvailableAt: isoInstant
+    .nullable()
+    .describe("when the signed-in viewer's own cooldown ends; null when anonymous or none runs"),
+  requiresApproval: z.boolean().describe('each trigger waits for the streamer to approve it'),
+  approvalTimeoutSeconds: z.number().int().describe('no decision in this time: the trigger expires and is refunded'),
+  queueGroup: z.string().nullable().describe('triggers of actions sharing a group are sent one at a time, in order'),
+  gapSeconds: z.number().int().describe('seconds between two triggers of its queue group'),
+  durationSeconds: z.number().int().describe('a timed effect lasts this long, then stopCommand is sent (0: instant)'),
+  stopCommand: z.string().nullable(),
+  stackMode: z
+    .enum(STACK_MODES)
+    .describe('a trigger while it runs: waits (queue), lengthens it (extend) or is refused'),
+  waitForTarget: z.boolean().describe('an unreachable target is waited for, up to holdMaxSeconds, then refunded'),
+  holdMaxSeconds: z.number().int(),
+  stock: z.number().int().nullable().describe('triggers left to sell (null: unlimited); the admin restocks'),
+  perStreamLimit: z.number().int().nullable(),
+  perViewerPerStreamLimit: z.number().int().nullable(),
+  surgePercent: z.number().int().describe('each trigger raises the price by this percent of the base (0: off)'),
+  surgeDecaySeconds: z.number().int().describe('how long one step of surge takes to fade'),
+  surgeMaxMultiplier: z.number().describe('the price never passes cost x this'),
+  stockLeft: z.number().int().nullable().describe('null: unlimited'),
+  streamLimitLeft: z.number().int().nullable().describe('triggers left this stream, everyone together; null: no limit'),
+  viewerLimitLeft: z
+    .number()
+    .int()
+    .nullable()
+    .describe('triggers left this stream for the signed-in viewer; null: no limit or anonymous'),
+  limitWindow: z.enum(['stream', 'day']).describe("what 'per stream' means now: the Twitch broadcast, or the UTC day"),
+  currentCost: z.number().int().describe('the same as cost; kept for clients written before cost meant the price now'),
+  poolGoal: z.number().int().nullable().describe('a crowd goal: viewers put coins toward it; null: triggered alone'),
+  poolWindowSeconds: z.number().int().describe('how long a crowd goal stays open after its first contribution'),
+});
+
+/** A stream action as clients see it (viewer-spec and admin-spec section 3). */
+export type TStreamAction = z.infer<typeof ZStreamActionOut>;
+
+export const ZTriggerResultOut = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  historyId: z.number().int(),
+  balance: z.number().int(),
+  deliveries: z.number().int().describe('targets the trigger was queued to'),
+  state: z
+    .enum(TRIGGER_STATES)
+    .describe(
+      'where the trigger stood when accepted (awaiting_approval, queued, held, running); a replay answers the first reply, GET /api/queue/mine tells where it stands now',
+    ),
+});
+
+const ZTargetTestOut = z.object({
+  endpointId: z.number().int(),
+  description: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+  durationMs: z.number(),
+});
+
+export const ZTestActionResultOut = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  historyId: z.number().int(),
+  results: z.array(ZTargetTestOut),
+});

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ZStreamActionInput, ZTrigger } from './action-schemas';
-import {
-  filterActions,
-  isGameSpecific,
-  needsTarget,
-  type TStreamAction,
-  targetTypeAllowed,
-  universalActionsByCost,
-} from './actions';
-import { ZLeaderboardQuery } from './community';
+import { type TStreamAction, ZStreamActionInput, ZTrigger } from './action-schemas';
+import { filterActions, isGameSpecific, needsTarget, targetTypeAllowed, universalActionsByCost } from './actions';
+import { ZLeaderboardQuery } from './community-schemas';
 import { MAX_DELIVERY_ATTEMPTS, nextAttemptDelay } from './delivery-retries';
 import { triggerOutcome } from './delivery-states';
-import { endpointTakesAction, MASKED_SECRET, ZWebhookEndpointInput, ZWebhookEndpointUpdate } from './endpoints';
+import { ZWebhookEndpointInput, ZWebhookEndpointUpdate } from './endpoint-schemas';
+import { endpointTakesAction, MASKED_SECRET } from './endpoints';
 import { canRefund, historyStatus } from './history';
 
 type A = Pick<TStreamAction, 'name' | 'description' | 'category' | 'gameSpecific' | 'gameType' | 'cost'>;

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import type { ZStreamActionOut } from './api-schemas';
 // Plain values and rules only, no zod: the shop's pages import these, and a module that builds
 // schemas when loaded would bring zod's code and its start-up work to every visit (action-schemas.ts).
 
@@ -11,9 +9,6 @@ export type TTargetType = (typeof TARGET_TYPES)[number];
 export const DEFAULT_ACTION_COST = 50;
 /** The dearest an action may be: a bound, so a typo of extra zeros is caught at the form. */
 export const MAX_ACTION_COST = 1_000_000;
-
-/** A stream action as clients see it (viewer-spec and admin-spec section 3). */
-export type TStreamAction = z.infer<typeof ZStreamActionOut>;
 
 export const TARGET_TYPE_MESSAGE = 'Target type applies only to Rust actions';
 
@@ -56,9 +51,12 @@ export function isGameSpecific(gameType: TGameType): boolean {
 
 export type TGameFilter = 'all' | TGameType;
 
+// The bounds name the fields read, not TStreamAction: that type is inferred in action-schemas.ts, which
+// imports this file.
+
 /** The shop's filter of viewer-spec section 5: search, category and game all have to pass. */
 export function filterActions<
-  T extends Pick<TStreamAction, 'name' | 'description' | 'category' | 'gameSpecific' | 'gameType'>,
+  T extends { name: string; description: string; category: string | null; gameSpecific: boolean; gameType: TGameType },
 >(actions: readonly T[], filter: { search: string; category: string; game: TGameFilter }): T[] {
   const needle = filter.search.trim().toLowerCase();
   return actions.filter((action) => {
@@ -72,7 +70,7 @@ export function filterActions<
 }
 
 /** Dashboard Actions tab: universal actions only, cheapest first. */
-export function universalActionsByCost<T extends Pick<TStreamAction, 'gameType' | 'cost' | 'name'>>(
+export function universalActionsByCost<T extends { gameType: TGameType; cost: number; name: string }>(
   actions: readonly T[],
 ): T[] {
   return actions.filter((a) => a.gameType === 'any').sort((a, b) => a.cost - b.cost || a.name.localeCompare(b.name));

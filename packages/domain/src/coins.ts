@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import type { ZAdminPaymentOut, ZCoinPackageOut, ZPurchaseResultOut } from './api-schemas';
 import { optionalHttpUrl } from './validation';
-
-/** A coin package as clients see it: amount in whole coins, price in integer US cents. */
-export type TCoinPackage = z.infer<typeof ZCoinPackageOut>;
 
 /** Upper bounds that keep sums far from overflow and catch a typo of extra zeros. */
 export const MAX_PACKAGE_COINS = 1_000_000;
@@ -92,8 +88,6 @@ export const ZCaptureOrder = z.object({
 });
 export type TCaptureOrder = z.input<typeof ZCaptureOrder>;
 
-export type TPurchaseResult = z.infer<typeof ZPurchaseResultOut>;
-
 /** Dollars-and-cents text to integer cents without floating point: '4.99' -> 499, '10' -> 1000. */
 export function moneyValueToCents(value: string): number {
   const parsed = ZMoneyValue.safeParse(value);
@@ -156,6 +150,3 @@ export function checkCapturedPayment(
  */
 export const PAYMENT_STATUSES = ['created', 'credited', 'refused', 'refunded', 'reversed'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** One payment as the admin payments list shows it. Money in integer cents, coins whole. */
-export type TAdminPayment = z.infer<typeof ZAdminPaymentOut>;

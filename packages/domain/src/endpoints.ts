@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import type { TGameType } from './actions';
-import type { ZWebhookEndpointOut } from './api-schemas';
 
 export const ENDPOINT_GAME_TYPES = ['other', 'minecraft', 'rust'] as const;
 export type TEndpointGameType = (typeof ENDPOINT_GAME_TYPES)[number];
@@ -8,72 +6,14 @@ export type TEndpointGameType = (typeof ENDPOINT_GAME_TYPES)[number];
 /** Shown in place of a stored secret: secrets are write-only once saved. */
 export const MASKED_SECRET = '••••••••';
 
-export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpointOut>;
-
-const SCHEMES = ['http:', 'https:', 'rcon:', 'webrcon:', 'overlay:'];
-const URL_MESSAGE = 'URL must start with http://, https://, rcon://, webrcon:// or overlay://';
-
 /** The built-in stream overlay: `overlay://<name>` needs no secret, the shop makes its own token. */
 export function isOverlayUrl(value: string): boolean {
   return /^overlay:\/\//i.test(value.trim());
 }
 
-export const ZEndpointUrl = z
-  .string({ error: 'URL is required' })
-  .trim()
-  .min(1, 'URL is required')
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return SCHEMES.includes(url.protocol) && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, URL_MESSAGE);
-
-const ZEndpointFields = z.object({
-  url: ZEndpointUrl,
-  secretKey: z.string({ error: 'Secret key is required' }).min(1, 'Secret key is required').max(500),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(255),
-  gameType: z.enum(ENDPOINT_GAME_TYPES, { error: 'gameType must be other, minecraft or rust' }),
-  active: z.boolean(),
-  showUpNext: z.boolean({ error: 'showUpNext must be true or false' }),
-});
-
 export const SECRET_REQUIRED_MESSAGE = 'Secret key is required';
 /** 'Show "Up next"' lists the queue on the built-in overlay page: other targets have no page to show it on. */
 export const UP_NEXT_OVERLAY_ONLY_MESSAGE = 'Show "Up next" is only for overlay:// endpoints';
-
-export const ZWebhookEndpointInput = ZEndpointFields.extend({
-  // Optional only for overlay:// URLs (checked below): the overlay's credential is a token the shop makes.
-  secretKey: z.string().max(500).default(''),
-  gameType: ZEndpointFields.shape.gameType.default('other'),
-  active: z.boolean().default(true),
-  showUpNext: ZEndpointFields.shape.showUpNext.default(false),
-})
-  .refine((v) => v.secretKey !== '' || isOverlayUrl(v.url), {
-    message: SECRET_REQUIRED_MESSAGE,
-    path: ['secretKey'],
-  })
-  .refine((v) => !v.showUpNext || isOverlayUrl(v.url), {
-    message: UP_NEXT_OVERLAY_ONLY_MESSAGE,
-    path: ['showUpNext'],
-  });
-export type TWebhookEndpointInput = z.input<typeof ZWebhookEndpointInput>;
-
-/** A full edit or just {active}; a secret left masked (or empty) keeps the stored one. */
-export const ZWebhookEndpointUpdate = ZEndpointFields.partial()
-  .extend({ id: z.coerce.number().int().positive(), secretKey: z.string().max(500).optional() })
-  .transform(({ secretKey, ...rest }) =>
-    secretKey === undefined || secretKey === '' || secretKey === MASKED_SECRET ? rest : { ...rest, secretKey },
-  );
-export type TWebhookEndpointUpdate = z.input<typeof ZWebhookEndpointUpdate>;
-
-export const ZEndpointTest = z.object({
-  id: z.coerce.number().int().positive(),
-  command: z.string({ error: 'Command is required' }).trim().min(1, 'Command is required').max(1000),
-});
 
 /**
  * The game the streamer is playing now, as the stream status names it; null while unknown (no
@@ -143,17 +83,3 @@ export interface TDeliveryPreview {
   /** The game the routing assumed (null: unknown, so universal actions go everywhere). */
   currentGame: TCurrentGame;
 }
-
-/** TDeliveryPreview as the API reference documents it. */
-export const ZDeliveryPreviewOut = z.object({
-  targets: z.array(
-    z.object({
-      id: z.number().int(),
-      description: z.string(),
-      gameType: z.enum(ENDPOINT_GAME_TYPES),
-      label: z.string(),
-    }),
-  ),
-  warning: z.string().nullable(),
-  currentGame: z.enum(['minecraft', 'rust']).nullable(),
-}) satisfies z.ZodType<TDeliveryPreview>;

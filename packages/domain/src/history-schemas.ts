@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES } from './delivery-states';
-import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, HISTORY_STATUS_FILTERS, type TDeliveryDetail } from './history';
+import { DELIVERY_STATES, DELIVERY_STATUSES } from './delivery-states';
+import {
+  HISTORY_PAGE_DEFAULT,
+  HISTORY_PAGE_MAX,
+  HISTORY_STATUS_FILTERS,
+  type TActionHistoryRecord,
+  type TDeliveryDetail,
+} from './history';
+import { isoInstant } from './instant-schemas';
+import type { TTransaction } from './ledger';
+import type { ZTransactionOut } from './ledger-schemas';
+import { ZSuccessOut } from './reply-schemas';
 
 const optionalText = (max: number) =>
   z
@@ -54,3 +64,40 @@ export const ZDeliveryDetailOut = z.object({
   updatedAt: z.string(),
   isResend: z.boolean(),
 }) satisfies z.ZodType<TDeliveryDetail>;
+
+export const ZResendOutcomeOut = z.object({
+  status: z.enum(['pending', 'delivered', 'failed']),
+  error: z.string().nullable(),
+  at: isoInstant,
+});
+
+export const ZActionHistoryRecordOut = z.object({
+  id: z.number().int(),
+  timestamp: isoInstant,
+  userId: z.number().int(),
+  username: z.string().nullable(),
+  actionName: z.string(),
+  cost: z.number().int(),
+  refunded: z.boolean(),
+  isTest: z.boolean(),
+  success: z.boolean().nullable(),
+  deliveryState: z.enum(DELIVERY_STATES).describe('where its delivery stands now'),
+  attempts: z.number().int().describe('delivery attempts made so far (the most of any target)'),
+  maxAttempts: z.number().int(),
+  lastResend: ZResendOutcomeOut.nullable().optional(),
+});
+
+export const ZResendResultOut = ZSuccessOut.extend({ deliveries: z.number().int() });
+
+/**
+ * Compile-time: the two response types still written by hand (a field that is optional in the type
+ * but nullable here) accept what their schema documents. Every other response type is z.infer of
+ * its schema, so it cannot drift.
+ */
+type Accepts<Schema, T> = [T] extends [Schema] ? true : false;
+type Assert<T extends true> = T;
+export type ApiSchemaChecks = [
+  Assert<Accepts<z.infer<typeof ZTransactionOut>, TTransaction>>,
+  // lastResend is optional: zod's optional also admits undefined, so only one direction holds.
+  Assert<Accepts<z.infer<typeof ZActionHistoryRecordOut>, TActionHistoryRecord>>,
+];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLedgerCursor, encodeLedgerCursor, ZTransactionsQuery } from './ledger';
+import { decodeLedgerCursor, encodeLedgerCursor } from './ledger';
+import { ZTransactionsQuery } from './ledger-schemas';
 
 describe('ledger cursor', () => {
   it('round-trips the last row of a page', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import type { ZUserStatsOut } from './api-schemas';
 import type { TTransactionDelivery } from './delivery-states';
 
 /** Kinds of ledger rows (DESIGN.md 'Money'). Amounts are integer coins: positive credits, negative debits. */
@@ -61,26 +59,6 @@ export type TTransactionFilter = (typeof TRANSACTION_FILTERS)[number];
 export const TRANSACTIONS_PAGE_DEFAULT = 50;
 export const TRANSACTIONS_PAGE_MAX = 200;
 
-/** `GET /api/transactions?limit=&cursor=&filter=`; the same schema checks the web app's calls. */
-export const ZTransactionsQuery = z
-  .object({
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(TRANSACTIONS_PAGE_MAX, `limit must be at most ${TRANSACTIONS_PAGE_MAX}`)
-      .default(TRANSACTIONS_PAGE_DEFAULT),
-    cursor: z.string().max(100).nullish(),
-    filter: z
-      .enum(TRANSACTION_FILTERS, { error: 'filter must be all, purchases or spending' })
-      .default('all')
-      .describe(
-        'purchases: purchase and chargeback rows; spending: action, refund, pool_contribution, pool_refund and gift_sent rows',
-      ),
-  })
-  .default({ limit: TRANSACTIONS_PAGE_DEFAULT, filter: 'all' });
-export type TTransactionsQuery = z.input<typeof ZTransactionsQuery>;
-
 export interface TTransactionsPage {
   items: TTransaction[];
   /** Pass back as `cursor` for the next (older) page; null when this was the last. */
@@ -104,10 +82,3 @@ export function decodeLedgerCursor(cursor: string): TLedgerPosition | null {
   if (!match) return null;
   return { createdAt: Number(match[1]), id: Number(match[2]) };
 }
-
-/**
- * The dashboard's four cards (viewer-spec section 2). Actions and coins spent count triggers that
- * were not refunded, the same totals the leaderboard and the public profile show; coins purchased
- * nets out purchases that were taken back.
- */
-export type TUserStats = z.infer<typeof ZUserStatsOut>;

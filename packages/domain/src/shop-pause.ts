@@ -1,13 +1,8 @@
-import type { z } from 'zod';
-import type { ZShopStatusOut } from './api-schemas';
-// The streamer's pause switch. No zod here: the input schema is in shop-pause-schemas.ts.
+// The streamer's pause switch. No zod here: its schemas are in shop-pause-schemas.ts.
 
 export const SHOP_PAUSED_MESSAGE = 'Actions are paused by the streamer right now.';
 
 export type TShopPauseReason = 'manual' | 'offline';
-
-/** `GET /api/shop-status` and the /ws `shop_status` message's fields. */
-export type TShopStatus = z.infer<typeof ZShopStatusOut>;
 
 /**
  * The shop is paused by hand, or automatically while auto-pause is on and the stream is known to be

@@ -1,16 +1,7 @@
-import type { z } from 'zod';
-import type { ZSocialContentOut, ZStreamInfoOut, ZStreamStatusOut } from './api-schemas';
-/**
- * The stream as the shop shows it (viewer-spec section 3: StreamStatus, StreamInfo, SocialContent).
- * These are the shapes of GET /api/twitch/status, GET /api/twitch/stream and GET /api/social-media.
- */
+// The stream as the shop shows it; the shapes of its replies are in stream-schemas.ts.
 
 /** Which game tab / routing a stream's game maps to: Minecraft, Rust, or anything else. */
 export type TStreamGameType = 'minecraft' | 'rust' | 'any';
-
-export type TStreamStatus = z.infer<typeof ZStreamStatusOut>;
-
-export type TStreamInfo = z.infer<typeof ZStreamInfoOut>;
 
 export interface TTikTokVideo {
   id: string;
@@ -33,8 +24,6 @@ export interface TYouTubeVideo {
   url: string;
 }
 
-export type TSocialContent = z.infer<typeof ZSocialContentOut>;
-
 /** The game tab a stream's game selects: 'Minecraft' -> minecraft, 'Rust' -> rust, anything else -> any. */
 export function streamGameType(gameName: string | null | undefined): TStreamGameType {
   const name = (gameName ?? '').trim().toLowerCase();
@@ -52,6 +41,9 @@ export function withoutSetupNotes<T extends { note: string | null }>(reply: T, i
   return isAdmin ? reply : { ...reply, note: null };
 }
 
-export function socialWithoutSetupNotes(content: TSocialContent, isAdmin: boolean): TSocialContent {
+export function socialWithoutSetupNotes<T extends { notes: { tiktok: string | null; youtube: string | null } }>(
+  content: T,
+  isAdmin: boolean,
+): T {
   return isAdmin ? content : { ...content, notes: { tiktok: null, youtube: null } };
 }

@@ -1,4 +1,5 @@
-import type { TGameType, TStreamAction, TTargetType } from '../actions';
+import type { TStreamAction } from '../action-schemas';
+import type { TGameType, TTargetType } from '../actions';
 import { cooldownEndsAtIso } from '../cooldowns';
 import { surgePrice, surgeStepsNow } from '../economy';
 import type { TStackMode } from '../effects';

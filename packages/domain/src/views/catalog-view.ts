@@ -1,5 +1,5 @@
-import type { TCategory } from '../categories';
-import type { TCoinPackage } from '../coins';
+import type { TCategory } from '../category-schemas';
+import type { TCoinPackage } from '../coin-schemas';
 import { countOf, isoOf, isSet, type StoredCount, type StoredFlag } from './stored';
 
 /** A coin package as stored. */

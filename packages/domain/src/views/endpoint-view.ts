@@ -1,4 +1,5 @@
-import { endpointTransportLabel, MASKED_SECRET, type TEndpointGameType, type TWebhookEndpoint } from '../endpoints';
+import type { TWebhookEndpoint } from '../endpoint-schemas';
+import { endpointTransportLabel, MASKED_SECRET, type TEndpointGameType } from '../endpoints';
 import type { TDeliveryDetail } from '../history';
 import { isoOf, isSet, type StoredFlag } from './stored';
 

@@ -1,4 +1,4 @@
-import type { TUser } from '../user';
+import type { TUser } from '../user-schemas';
 import { isoOf, isSet, type StoredFlag } from './stored';
 
 /** A user as stored: the columns their API view is made of (never the password hash). */
