@@ -2,7 +2,7 @@ import { APP_ERROR_STATUS, AppError } from '@shop/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
 import { toClientError } from './errors';
-import type { ProcedureMeta } from './rest/mapping';
+import type { ProcedureMeta } from './procedure-meta';
 
 const t = initTRPC
   .context<Context>()

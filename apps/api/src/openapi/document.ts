@@ -1,4 +1,5 @@
-import type { Access, ApiTag, HttpMethod } from '../rest/mapping';
+import type { Access } from '../procedure-meta';
+import type { ApiTag, HttpMethod } from '../rest/mapping';
 import type { JsonSchema } from './json-schema';
 
 /**

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
-import type { Access, ApiTag, HttpMethod } from '../rest/mapping';
+import type { Access } from '../procedure-meta';
+import type { ApiTag, HttpMethod } from '../rest/mapping';
 import type { DocumentedOperation } from './document';
 import { type JsonSchema, jsonSchemaOf } from './json-schema';
 

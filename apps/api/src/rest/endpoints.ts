@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type JsonSchema, jsonSchemaOf, propertiesOf } from '../openapi/json-schema';
+import type { Access, ProcedureMeta } from '../procedure-meta';
 import { appRouter } from '../routers/index';
-import type { Access, ProcedureMeta, RestMapping } from './mapping';
+import type { RestMapping } from './mapping';
 
 /** One fixed /api path, derived from the meta, input and output of the procedure it calls. */
 export interface RestEndpoint extends RestMapping {

@@ -5,9 +5,6 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call a procedure: set by the base procedure it is built on (trpc.ts), never by hand. */
-export type Access = 'public' | 'signed-in' | 'admin';
-
 /** Groups routes in the reference. */
 export type ApiTag =
   | 'Accounts'
@@ -54,10 +51,4 @@ export interface RestMapping {
    * the reply is the items and where the next page starts travels in X-Next-Cursor and a Link header.
    */
   paged?: true;
-}
-
-/** tRPC's meta of every procedure: its access (from the base procedure) and its REST paths, if any. */
-export interface ProcedureMeta {
-  access?: Access;
-  rest?: RestMapping | readonly RestMapping[];
 }

@@ -1,5 +1,5 @@
 import { ZStreamActionInput, ZStreamActionOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZCreateActionInput = ZStreamActionInput;
 export const ZCreateActionOutput = ZStreamActionOut;

@@ -1,5 +1,5 @@
 import { ZId, ZSuccessOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZDeleteActionInput = ZId;
 export const ZDeleteActionOutput = ZSuccessOut;

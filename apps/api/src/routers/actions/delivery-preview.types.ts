@@ -1,5 +1,5 @@
 import { ZDeliveryPreviewInput, ZDeliveryPreviewOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export { ZDeliveryPreviewInput };
 export const ZDeliveryPreviewOutput = ZDeliveryPreviewOut;

@@ -1,6 +1,6 @@
 import { ZStreamActionOut } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZListActionsOutput = z.array(ZStreamActionOut);
 

@@ -1,5 +1,5 @@
 import { ZActionId, ZTestActionResultOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZTestActionInput = ZActionId;
 export const ZTestActionOutput = ZTestActionResultOut;

@@ -1,5 +1,5 @@
 import { ZTrigger, ZTriggerResultOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZTriggerInput = ZTrigger;
 export const ZTriggerOutput = ZTriggerResultOut;

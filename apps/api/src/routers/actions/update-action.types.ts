@@ -1,5 +1,5 @@
 import { ZStreamActionOut, ZStreamActionUpdate } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZUpdateActionInput = ZStreamActionUpdate;
 export const ZUpdateActionOutput = ZStreamActionOut;

@@ -1,5 +1,5 @@
 import { ZCoinAdjustment, ZCoinAdjustmentReply } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZAdjustCoinsInput = ZCoinAdjustment;
 export const ZAdjustCoinsOutput = ZCoinAdjustmentReply;

@@ -1,5 +1,5 @@
 import { ZAdminActionReply, ZChangePassword } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZChangePasswordInput = ZChangePassword;
 export const ZChangePasswordOutput = ZAdminActionReply;

@@ -1,5 +1,5 @@
 import { ZAdminUserRef, ZAdminUserStateReply } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZEnableUserInput = ZAdminUserRef;
 export const ZEnableUserOutput = ZAdminUserStateReply;

@@ -1,5 +1,5 @@
 import { ZDiagnosticsResult } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetDbDiagnosticsOutput = ZDiagnosticsResult;
 

@@ -1,6 +1,6 @@
 import { ZAdminTransaction, ZAdminUserRef } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZListUserTransactionsInput = ZAdminUserRef;
 export const ZListUserTransactionsOutput = z.array(ZAdminTransaction);

@@ -1,6 +1,6 @@
 import { ZAdminUserSearch, ZAdminUserSummary } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZSearchUsersInput = ZAdminUserSearch;
 export const ZSearchUsersOutput = z.array(ZAdminUserSummary);

@@ -1,5 +1,5 @@
 import { ZMysqlConnection, ZMysqlTestResult } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 import { CONNECTION_NOTE } from './connection-note';
 
 export const ZTestMysqlInput = ZMysqlConnection;

@@ -1,5 +1,5 @@
 import { ZLogin, ZUserOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZLoginInput = ZLogin;
 export const ZLoginOutput = ZUserOut;

@@ -1,5 +1,5 @@
 import { ZRegister, ZUserOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZRegisterInput = ZRegister;
 export const ZRegisterOutput = ZUserOut;

@@ -1,5 +1,5 @@
 import { ZCategoryInput, ZCategoryOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZCreateCategoryInput = ZCategoryInput;
 export const ZCreateCategoryOutput = ZCategoryOut;

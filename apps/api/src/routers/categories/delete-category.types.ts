@@ -1,5 +1,5 @@
 import { ZCategoryDeletedOut, ZId } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZDeleteCategoryInput = ZId;
 export const ZDeleteCategoryOutput = ZCategoryDeletedOut;

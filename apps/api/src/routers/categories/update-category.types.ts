@@ -1,5 +1,5 @@
 import { ZCategoryOut, ZCategoryUpdate } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZUpdateCategoryInput = ZCategoryUpdate;
 export const ZUpdateCategoryOutput = ZCategoryOut;

@@ -1,5 +1,5 @@
 import { ZCoinPackageInput, ZCoinPackageOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZCreatePackageInput = ZCoinPackageInput;
 export const ZCreatePackageOutput = ZCoinPackageOut;

@@ -1,5 +1,5 @@
 import { ZPackageId, ZSuccessOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZDeletePackageInput = ZPackageId;
 export const ZDeletePackageOutput = ZSuccessOut;

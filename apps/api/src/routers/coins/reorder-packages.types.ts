@@ -1,6 +1,6 @@
 import { ZCoinPackageOrder, ZCoinPackageOut } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZReorderPackagesInput = ZCoinPackageOrder;
 export const ZReorderPackagesOutput = z.array(ZCoinPackageOut);

@@ -1,5 +1,5 @@
 import { ZCoinPackageOut, ZCoinPackageUpdate } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZUpdatePackageInput = ZCoinPackageUpdate;
 export const ZUpdatePackageOutput = ZCoinPackageOut;

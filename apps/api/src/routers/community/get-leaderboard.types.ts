@@ -1,6 +1,6 @@
 import { ZLeaderboardEntryOut, ZLeaderboardQuery } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetLeaderboardInput = ZLeaderboardQuery;
 export const ZGetLeaderboardOutput = z.array(ZLeaderboardEntryOut);

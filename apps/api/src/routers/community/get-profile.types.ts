@@ -1,5 +1,5 @@
 import { ZPublicProfileOut, ZUserIdParam } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetProfileInput = ZUserIdParam;
 export const ZGetProfileOutput = ZPublicProfileOut;

@@ -1,5 +1,5 @@
 import { ZMinecraftCommandTest, ZRconTestResult } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZTestMinecraftCommandInput = ZMinecraftCommandTest;
 export const ZTestMinecraftCommandOutput = ZRconTestResult;

@@ -1,5 +1,5 @@
 import { ZRconTestResult, ZRustCommandTest } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZTestRustCommandInput = ZRustCommandTest;
 export const ZTestRustCommandOutput = ZRconTestResult;

@@ -1,5 +1,5 @@
 import { ZWatchTimeSettings, ZWatchTimeSettingsUpdate } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZUpdateWatchTimeSettingsInput = ZWatchTimeSettingsUpdate;
 export const ZUpdateWatchTimeSettingsOutput = ZWatchTimeSettings;

@@ -1,5 +1,5 @@
 import { ZWebhookEndpointInput, ZWebhookEndpointOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZCreateEndpointInput = ZWebhookEndpointInput;
 export const ZCreateEndpointOutput = ZWebhookEndpointOut;

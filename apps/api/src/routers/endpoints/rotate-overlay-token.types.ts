@@ -1,5 +1,5 @@
 import { ZId, ZWebhookEndpointOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZRotateOverlayTokenInput = ZId;
 export const ZRotateOverlayTokenOutput = ZWebhookEndpointOut;

@@ -1,5 +1,5 @@
 import { ZEndpointTest, ZEndpointTestResultOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZTestEndpointInput = ZEndpointTest;
 export const ZTestEndpointOutput = ZEndpointTestResultOut;

@@ -1,5 +1,5 @@
 import { ZWebhookEndpointOut, ZWebhookEndpointUpdate } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZUpdateEndpointInput = ZWebhookEndpointUpdate;
 export const ZUpdateEndpointOutput = ZWebhookEndpointOut;

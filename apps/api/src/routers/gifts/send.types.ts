@@ -1,5 +1,5 @@
 import { ZGift, ZGiftResultOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZSendGiftInput = ZGift;
 export const ZSendGiftOutput = ZGiftResultOut;

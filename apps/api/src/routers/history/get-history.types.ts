@@ -1,6 +1,6 @@
 import { ZActionHistoryRecordOut, ZDeliveryDetailOut, ZId } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetHistoryInput = ZId;
 export const ZGetHistoryOutput = z.object({ record: ZActionHistoryRecordOut, deliveries: z.array(ZDeliveryDetailOut) });

@@ -1,6 +1,6 @@
 import { ZActionHistoryRecordOut, ZHistoryQuery } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZListHistoryInput = ZHistoryQuery;
 export const ZListHistoryOutput = z.object({

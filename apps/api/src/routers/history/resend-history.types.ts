@@ -1,5 +1,5 @@
 import { ZId, ZResendResultOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZResendHistoryInput = ZId;
 export const ZResendHistoryOutput = ZResendResultOut;

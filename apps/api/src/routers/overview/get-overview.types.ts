@@ -1,5 +1,5 @@
 import { ZOverview, ZOverviewQuery } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetOverviewInput = ZOverviewQuery;
 export const ZGetOverviewOutput = ZOverview;

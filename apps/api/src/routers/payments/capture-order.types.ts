@@ -1,5 +1,5 @@
 import { ZCaptureOrder, ZPurchaseResultOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZCaptureOrderInput = ZCaptureOrder;
 export const ZCaptureOrderOutput = ZPurchaseResultOut;

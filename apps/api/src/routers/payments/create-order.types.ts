@@ -1,5 +1,5 @@
 import { ZCreateOrder, ZOrderCreatedOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 /**
  * The package is named by packageId, or by an amount equal to exactly one package's price (the

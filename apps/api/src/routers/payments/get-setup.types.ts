@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 /** Two shapes: the demo checkout (a notice, no client id) or PayPal (its client id, no notice). */
 export const ZGetSetupOutput = z.discriminatedUnion('provider', [

@@ -1,6 +1,6 @@
 import { ZAdminPaymentOut } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZListAdminPaymentsOutput = z.array(ZAdminPaymentOut);
 

@@ -1,5 +1,6 @@
 import { ZPurchase, ZPurchaseResultOut } from '@shop/domain';
-import type { ErrorStatus, ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
+import type { ErrorStatus } from '../../rest/mapping';
 
 export const ZPurchaseInput = ZPurchase;
 export const ZPurchaseOutput = ZPurchaseResultOut;

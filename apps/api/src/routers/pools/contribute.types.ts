@@ -1,5 +1,5 @@
 import { ZPoolContribute, ZPoolContributeOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZContributeInput = ZPoolContribute;
 export const ZContributeOutput = ZPoolContributeOut;

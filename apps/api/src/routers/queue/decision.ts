@@ -1,5 +1,5 @@
 import { type TQueueDecision, ZQueueDecisionInput, ZQueueItemOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 import { adminProcedure } from '../../trpc';
 
 export const ZDecisionInput = ZQueueDecisionInput;

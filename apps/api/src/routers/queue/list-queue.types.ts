@@ -1,6 +1,6 @@
 import { ZQueueOut } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZListQueueInput = z.void();
 export const ZListQueueOutput = ZQueueOut;

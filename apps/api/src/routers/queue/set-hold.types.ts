@@ -1,6 +1,6 @@
 import { ZQueueHoldInput } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZSetHoldInput = ZQueueHoldInput;
 export const ZSetHoldOutput = z.object({ held: z.boolean() });

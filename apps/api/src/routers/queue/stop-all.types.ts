@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZStopAllInput = z.void();
 export const ZStopAllOutput = z.object({ stopped: z.number().int().describe('running effects told to stop') });

@@ -1,5 +1,5 @@
 import { ZShopStatusOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetShopStatusOutput = ZShopStatusOut;
 

@@ -1,5 +1,5 @@
 import { ZShopStatusOut, ZShopStatusUpdate } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZUpdateShopStatusInput = ZShopStatusUpdate;
 export const ZUpdateShopStatusOutput = ZShopStatusOut;

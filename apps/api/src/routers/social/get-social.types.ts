@@ -1,5 +1,5 @@
 import { ZSocialContentOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetSocialOutput = ZSocialContentOut;
 

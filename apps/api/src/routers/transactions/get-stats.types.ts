@@ -1,5 +1,5 @@
 import { ZUserStatsOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetStatsOutput = ZUserStatsOut;
 

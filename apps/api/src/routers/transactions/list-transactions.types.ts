@@ -1,6 +1,6 @@
 import { ZTransactionOut, ZTransactionsQuery } from '@shop/domain';
 import { z } from 'zod';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZListTransactionsInput = ZTransactionsQuery;
 export const ZListTransactionsOutput = z.object({

@@ -1,5 +1,5 @@
 import { ZUserOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZGetUserOutput = ZUserOut;
 

@@ -1,5 +1,5 @@
 import { ZLinkTwitch, ZUserOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZLinkTwitchInput = ZLinkTwitch;
 export const ZLinkTwitchOutput = ZUserOut;

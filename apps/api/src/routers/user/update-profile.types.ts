@@ -1,5 +1,5 @@
 import { ZProfileUpdate, ZUserOut } from '@shop/domain';
-import type { ProcedureMeta } from '../../rest/mapping';
+import type { ProcedureMeta } from '../../procedure-meta';
 
 export const ZUpdateProfileInput = ZProfileUpdate;
 export const ZUpdateProfileOutput = ZUserOut;
