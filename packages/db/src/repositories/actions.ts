@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
 import type { CategoryRow, CategoryUpdate, Database, StreamActionRow, StreamActionUpdate } from '../schema';
-import { categoryNameKey } from './catalog';
+import { type CategoryWithCount, categoryNameKey } from './catalog';
 
 /** An action with its category's name (toStreamAction makes the API's shape of it). */
 export type ActionWithCategory = StreamActionRow & { category_name: string | null };
@@ -80,9 +80,6 @@ export async function lastUserTriggers(db: Executor, userId: number): Promise<Ma
   for (const r of rows) if (r.action_id !== null && r.last !== null) found.set(r.action_id, Number(r.last));
   return found;
 }
-
-/** A category row with how many actions use it (MySQL counts arrive as text); toCategory makes the API's shape. */
-export type CategoryWithCount = CategoryRow & { action_count: number | string | bigint | null };
 
 function actionsWithCategory(db: Executor) {
   return db

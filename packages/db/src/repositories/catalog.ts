@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Executor } from '../executor';
 import type {
+  CategoryRow,
   CoinPackageRow,
   CoinPackageUpdate,
   Database,
@@ -9,7 +10,6 @@ import type {
   NewStreamAction,
   StreamActionRow,
 } from '../schema';
-import type { CategoryWithCount } from './actions';
 
 export async function listCoinPackages(db: Executor, options: { activeOnly: boolean }): Promise<CoinPackageRow[]> {
   let query = db.selectFrom('coin_packages').selectAll();
@@ -65,6 +65,9 @@ export async function deleteCoinPackage(db: Executor, id: number): Promise<boole
   const result = await db.deleteFrom('coin_packages').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** A category row with how many actions use it (MySQL counts arrive as text); toCategory makes the API's shape. */
+export type CategoryWithCount = CategoryRow & { action_count: number | string | bigint | null };
 
 /** Every category with how many actions use it, by name. */
 export async function listCategories(db: Executor): Promise<CategoryWithCount[]> {
