@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  convertPoints,
-  redemptionReference,
-  startOfUtcDay,
-  watchRewardReference,
-  watchWindowStart,
-  ZStreamerbotRedemption,
-  ZWatchTimeSettingsUpdate,
-} from './earning';
+import { convertPoints, redemptionReference, startOfUtcDay, watchRewardReference, watchWindowStart } from './earning';
+import { ZStreamerbotRedemption, ZWatchTimeSettingsUpdate } from './earning-schemas';
 
 const rule = { rewardTitle: null, conversionRate: 0.1, minimumPoints: 100, maxCoinsPerRedemption: 1000 };
 

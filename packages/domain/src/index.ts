@@ -1,6 +1,7 @@
 export * from './action-rules';
 export * from './action-schemas';
 export * from './actions';
+export * from './admin-tool-schemas';
 export * from './admin-tools';
 export * from './auth-schemas';
 export * from './categories';
@@ -14,6 +15,7 @@ export * from './cooldowns';
 export * from './delivery-retries';
 export * from './delivery-states';
 export * from './earning';
+export * from './earning-schemas';
 export * from './economy';
 export * from './economy-schemas';
 export * from './effect-schemas';
