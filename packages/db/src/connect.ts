@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Kysely, type LogEvent, Migrator, MysqlDialect } from 'kysely';
 import type * as Mysql2 from 'mysql2';
 import type { ConnectOptions, Db, TransactionRunner } from './db';
+import { nameDialect } from './dialect-of';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 import { openSqlite } from './sqlite/open';
@@ -48,6 +49,8 @@ export function connect(target: DbTarget, options: ConnectOptions = {}): Db {
     dialect: new MysqlDialect({ pool: poolOf(WORKER_POOL_SIZE) }),
     ...(log && { log }),
   });
+  nameDialect(kysely, 'mysql');
+  nameDialect(workerKysely, 'mysql');
   const close = async () => {
     await Promise.all([kysely.destroy(), workerKysely.destroy()]);
   };
@@ -74,7 +77,13 @@ const WORKER_POOL_SIZE = 8;
 const kyselyTransactions =
   (kysely: Kysely<Database>): TransactionRunner<Database> =>
   (work) =>
-    kysely.transaction().setIsolationLevel('read committed').execute(work);
+    kysely
+      .transaction()
+      .setIsolationLevel('read committed')
+      .execute((tx) => {
+        nameDialect(tx, 'mysql');
+        return work(tx);
+      });
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });

@@ -7,6 +7,7 @@ import {
   findUserById,
   lockForDecision,
   moveToFront,
+  readForDecision,
   readQueueHeld,
   releaseQueueGroup,
   releaseWaitingDeliveries,
@@ -89,7 +90,7 @@ export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId
   const { db, now } = deps;
   const decided = await transactionWithRetry(db, async (tx): Promise<Decided> => {
     const at = now();
-    const found = await lockForDecision(tx, db.dialect, historyId);
+    const found = await lockForDecision(tx, historyId);
     if (!found || found.row.is_test === 1) throw new AppError('NOT_FOUND', 'Trigger not found');
     const { row, deliveries } = found;
     const held = await readQueueHeld(tx);
@@ -184,7 +185,7 @@ export async function refundByHand(deps: DecisionDeps, historyId: number, reason
   const { db, now } = deps;
   const refunded = await transactionWithRetry(db, async (tx) => {
     const at = now();
-    const found = await lockForDecision(tx, db.dialect, historyId);
+    const found = await lockForDecision(tx, historyId);
     if (!found) throw new AppError('NOT_FOUND', 'Action history record not found');
     const { row, deliveries } = found;
     if (row.is_test === 1) throw new AppError('CONFLICT', 'A test cannot be refunded');
@@ -233,7 +234,7 @@ async function itemNow(deps: DecisionDeps, row: DecisionRow): Promise<TQueueItem
   const open = queue.items.find((item) => item.historyId === row.id);
   if (open) return open;
   const [found, user] = await Promise.all([
-    lockForDecision(deps.db.kysely, null, row.id),
+    readForDecision(deps.db.kysely, row.id),
     findUserById(deps.db.kysely, row.user_id),
   ]);
   const ended = found?.row ?? row;

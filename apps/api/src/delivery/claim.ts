@@ -12,5 +12,5 @@ export function claimDeliveries(
   filter: ClaimFilter = {},
 ): Promise<ClaimedDelivery[]> {
   if (filter.historyIds?.length === 0) return Promise.resolve([]);
-  return transactionWithRetry(db, (tx) => claimDueDeliveries(tx, db.dialect, now, limit, leaseMs, filter));
+  return transactionWithRetry(db, (tx) => claimDueDeliveries(tx, now, limit, leaseMs, filter));
 }

@@ -75,7 +75,7 @@ export class OutcomeRecorder {
     return transactionWithRetry(this.db, async (tx) => {
       const results: Recorded[] = [];
       for (const { delivery, outcome, known, timed } of batch) {
-        results.push(await recordInTransaction(tx, this.db.dialect, delivery, outcome, known, timed));
+        results.push(await recordInTransaction(tx, delivery, outcome, known, timed));
       }
       return results;
     });

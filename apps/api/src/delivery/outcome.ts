@@ -2,7 +2,6 @@ import {
   type ActionHistoryRow,
   type ClaimedDelivery,
   type DeliveryOutcome,
-  type DialectName,
   type Executor,
   findHistory,
   finishDelivery,
@@ -81,25 +80,24 @@ export interface Recorded {
  */
 export async function recordInTransaction(
   tx: Executor,
-  dialect: DialectName,
   delivery: ClaimedDelivery,
   outcome: DeliveryOutcome,
   known?: KnownTrigger,
   timed?: TimedEffect | null,
 ): Promise<Recorded> {
-  if (delivery.kind === 'stop') return recordStop(tx, dialect, delivery, outcome);
+  if (delivery.kind === 'stop') return recordStop(tx, delivery, outcome);
   const settles = delivery.is_resend === 0 && outcome.status !== 'queued';
   // A trigger's only delivery settles it by its own outcome: no sibling can finish at the same
   // moment, so neither the lock nor the read of the siblings' statuses is needed.
   const sole = settles && known?.deliveries === 1;
-  if (settles && !sole) await lockHistoryForSettlement(tx, dialect, delivery.history_id);
+  if (settles && !sole) await lockHistoryForSettlement(tx, delivery.history_id);
   if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
   const effect =
     outcome.status === 'delivered' ? await startEffectOf(tx, delivery, outcome.now, known, timed) : undefined;
   if (!settles) return { held: true, settlement: null, ...(effect && { effect }) };
   const result = sole
     ? triggerOutcome([outcome.status])
-    : triggerOutcome(await listDeliveryStatuses(tx, dialect, delivery.history_id));
+    : triggerOutcome(await listDeliveryStatuses(tx, delivery.history_id));
   if (result === 'pending') return { held: true, settlement: null, ...(effect && { effect }) };
   const settlement = await settleInTransaction(tx, delivery.history_id, result, outcome.now, known);
   // Settled by an earlier target: its queue group waited for this one too (a trigger known to be
@@ -145,16 +143,11 @@ async function startEffectOf(
  * A stop's outcome: recorded like a resend (no money moves, the trigger stays delivered); once none
  * of the trigger's stops is on its way, the effect is over and its queue group free.
  */
-async function recordStop(
-  tx: Executor,
-  dialect: DialectName,
-  delivery: ClaimedDelivery,
-  outcome: DeliveryOutcome,
-): Promise<Recorded> {
-  if (outcome.status !== 'queued') await lockHistoryForSettlement(tx, dialect, delivery.history_id);
+async function recordStop(tx: Executor, delivery: ClaimedDelivery, outcome: DeliveryOutcome): Promise<Recorded> {
+  if (outcome.status !== 'queued') await lockHistoryForSettlement(tx, delivery.history_id);
   if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
   if (outcome.status === 'queued') return { held: true, settlement: null };
-  const ended = await finishEffectIfDone(tx, dialect, delivery.history_id);
+  const ended = await finishEffectIfDone(tx, delivery.history_id);
   if (ended === null) return { held: true, settlement: null };
   await releaseQueueGroup(tx, delivery.history_id, outcome.now);
   const history = await findHistory(tx, delivery.history_id);
@@ -187,12 +180,11 @@ async function settleInTransaction(
  */
 export async function settleStrandedInTransaction(
   tx: Executor,
-  dialect: DialectName,
   historyId: number,
   now: number,
 ): Promise<Settlement | null> {
-  await lockHistoryForSettlement(tx, dialect, historyId);
-  const result = triggerOutcome(await listDeliveryStatuses(tx, dialect, historyId));
+  await lockHistoryForSettlement(tx, historyId);
+  const result = triggerOutcome(await listDeliveryStatuses(tx, historyId));
   if (result === 'pending') return null;
   return settleInTransaction(tx, historyId, result, now);
 }

@@ -63,7 +63,7 @@ export async function sell(
   at: number,
 ): Promise<Sale> {
   if (catalogCurrent && !isGuarded(action)) return { price: seen(action.cost, expectedCost), tookStock: false };
-  const terms = await lockActionForSale(tx, services.db.dialect, action.id);
+  const terms = await lockActionForSale(tx, action.id);
   if (!terms) throw new AppError('NOT_FOUND', 'Action not found');
   const rule = {
     percent: terms.surge_percent,

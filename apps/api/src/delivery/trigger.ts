@@ -162,13 +162,13 @@ export async function triggerAction(
       if (debited === null) throw new AppError('INSUFFICIENT_COINS', INSUFFICIENT_COINS);
       // Cooldowns are checked here, after the debit took the viewer's row lock: a refusal rolls the
       // debit back (nothing charged), and two triggers racing a cooldown cannot both pass (see assertCanRun).
-      await assertCanRun(services, tx, user.id, action, at);
+      await assertCanRun(tx, user.id, action, at);
       // A second trigger while the effect runs: refused (the debit rolls back) or lengthens it.
       const found = timed && action.stack_mode !== 'queue' ? await findRunningEffect(tx, action.id) : null;
       if (found && action.stack_mode === 'refuse') {
         throw new AppError('CONFLICT', alreadyRunningMessage(found.endsAt, at));
       }
-      const running = found && !needsApproval ? await effectToExtend(services, tx, found.id, at) : null;
+      const running = found && !needsApproval ? await effectToExtend(tx, found.id, at) : null;
       await adjustSupporterTotals(tx, user.id, 1, price);
       const balanceAfter = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
       // With a requestId this insert is the idempotency check: the unique (user_id, request_id) key
@@ -328,13 +328,8 @@ export async function triggerAction(
  * is over (the trigger is an effect of its own), 409 while it is ending (the debit rolls back). An
  * approval action never gets here: each of its triggers waits for the streamer's approval.
  */
-async function effectToExtend(
-  services: Pick<RoutingDeps, 'db'>,
-  tx: Executor,
-  effectId: number,
-  at: number,
-): Promise<{ id: number } | null> {
-  const verdict = extendVerdict(await lockEffect(tx, services.db.dialect, effectId), at);
+async function effectToExtend(tx: Executor, effectId: number, at: number): Promise<{ id: number } | null> {
+  const verdict = extendVerdict(await lockEffect(tx, effectId), at);
   if (verdict === 'ending') throw new AppError('CONFLICT', EFFECT_ENDING_MESSAGE);
   return verdict === 'extend' ? { id: effectId } : null;
 }
@@ -414,20 +409,14 @@ class CooldownError extends RateLimitedError {
  * while this transaction holds the viewer's row lock (the debit), so the viewer's own triggers are
  * serialised. Skipped entirely for actions without cooldowns: no extra write on the hot path.
  */
-async function assertCanRun(
-  services: Pick<RoutingDeps, 'db'>,
-  tx: Executor,
-  userId: number,
-  action: StreamActionRow,
-  at: number,
-): Promise<void> {
+async function assertCanRun(tx: Executor, userId: number, action: StreamActionRow, at: number): Promise<void> {
   if (action.user_cooldown_seconds > 0) {
-    const last = await lastUserTrigger(tx, services.db.dialect, userId, action.id);
+    const last = await lastUserTrigger(tx, userId, action.id);
     const ends = cooldownEndsAt(last, action.user_cooldown_seconds, at);
     if (ends !== null) throw new CooldownError(secondsLeft(ends, at));
   }
   if (action.cooldown_seconds > 0) {
-    const ends = await startGlobalCooldown(tx, services.db.dialect, action.id, at);
+    const ends = await startGlobalCooldown(tx, action.id, at);
     if (ends !== null) throw new CooldownError(secondsLeft(ends, at));
   }
 }

@@ -268,9 +268,7 @@ export class DeliveryWorker {
     for (;;) {
       const ids = await findStrandedTriggers(db.kysely, page, afterId);
       for (const historyId of ids) {
-        const settlement = await transactionWithRetry(db, (tx) =>
-          settleStrandedInTransaction(tx, db.dialect, historyId, now()),
-        );
+        const settlement = await transactionWithRetry(db, (tx) => settleStrandedInTransaction(tx, historyId, now()));
         if (!settlement) continue;
         settled++;
         const last = await lastDeliveryAttempt(db.kysely, historyId);

@@ -29,7 +29,7 @@ export async function creditRedemptionOnce(
   try {
     const balance = await transactionWithRetry(db, async (tx) => {
       // Disabled since the route looked the account up: the admin's disable committed first, or waits.
-      if (!(await lockActiveAccount(tx, db.dialect, redemption.userId))) {
+      if (!(await lockActiveAccount(tx, redemption.userId))) {
         throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
       }
       return creditRedemption(tx, redemption);

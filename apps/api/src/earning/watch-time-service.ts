@@ -228,7 +228,7 @@ function missingTwitchSetting(config: Config): string | null {
 async function payReward(db: Db, reward: Parameters<typeof awardWatchReward>[1]): Promise<number | null> {
   try {
     return await transactionWithRetry(db, async (tx) => {
-      if (!(await lockActiveAccount(tx, db.dialect, reward.userId))) return null;
+      if (!(await lockActiveAccount(tx, reward.userId))) return null;
       return awardWatchReward(tx, reward);
     });
   } catch (error) {

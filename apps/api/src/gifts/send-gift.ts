@@ -91,7 +91,7 @@ export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput
       const at = deps.now();
       const settings = await readGiftSettings(tx);
       if (!settings.enabled) throw new AppError('CONFLICT', GIFTING_OFF_MESSAGE);
-      const locked = await lockUsers(tx, db.dialect, [sender.id, recipient.id]);
+      const locked = await lockUsers(tx, [sender.id, recipient.id]);
       const from = locked.get(sender.id);
       const to = locked.get(recipient.id);
       if (!to) throw new AppError('NOT_FOUND', unknownRecipientMessage(input.toUsername));
@@ -114,7 +114,7 @@ export async function sendGift(deps: GiftDeps, sender: UserRow, input: GiftInput
       }
       // Summed under the sender's lock: the sender's gifts are serialised, so the cap holds under any race.
       const cap = deps.config.gifts.maxPerDay;
-      const sentToday = await coinsGiftedSince(tx, db.dialect, sender.id, utcDayStart(at));
+      const sentToday = await coinsGiftedSince(tx, sender.id, utcDayStart(at));
       if (sentToday + input.coins > cap) throw new AppError('CONFLICT', dailyGiftCapMessage(cap, sentToday));
 
       // With the requestId this insert is the idempotency check: one of two twins commits.

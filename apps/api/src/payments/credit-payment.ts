@@ -50,7 +50,7 @@ export async function creditPayment(
   try {
     outcome = await transactionWithRetry(db, async (tx) => {
       const now = services.now();
-      const row = await lockPayment(tx, db.dialect, orderId);
+      const row = await lockPayment(tx, orderId);
       if (!row || (row.status !== 'created' && row.status !== 'refused')) return { kind: 'lost' as const };
       const totals = { ...row };
       for (const refund of options.refunds ?? []) {

@@ -207,7 +207,7 @@ export class PaymentReconciler {
     const { db, log } = this.services;
     const flagged = await transactionWithRetry(db, async (tx) => {
       const now = this.services.now();
-      const row = await lockPayment(tx, db.dialect, payment.order_id);
+      const row = await lockPayment(tx, payment.order_id);
       // Settled, or taken off the list, by another path since the check began.
       if (!row || (row.status !== 'created' && row.status !== 'refused') || row.next_check_at === null) return false;
       const attempts = row.check_attempts + 1;

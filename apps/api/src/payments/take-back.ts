@@ -84,7 +84,7 @@ export async function takeBackCoins(services: SettleDeps, orderId: string, back:
   try {
     result = await transactionWithRetry(db, async (tx): Promise<TakeBackResult> => {
       const now = services.now();
-      const payment = await lockPayment(tx, db.dialect, orderId);
+      const payment = await lockPayment(tx, orderId);
       if (!payment) return { kind: 'unknown_order' };
       // All of its money already went back (the shop refunded a capture it could not credit).
       if (payment.status === 'refunded') return { kind: 'not_credited' };
@@ -119,7 +119,7 @@ export async function takeBackCoins(services: SettleDeps, orderId: string, back:
         return { kind: 'before_credit', coins };
       }
 
-      const balance = coins > 0 ? await lockBalance(tx, db.dialect, payment.user_id) : 0;
+      const balance = coins > 0 ? await lockBalance(tx, payment.user_id) : 0;
       const taken = Math.min(balance, coins);
       await insertRefundShare(tx, { ...share, coins_taken: taken, coins_unrecovered: coins - taken });
       if (taken > 0) {

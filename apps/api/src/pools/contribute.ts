@@ -81,15 +81,15 @@ export async function contributeToPool(
     written = await transactionKeepingReply(services, replyKey, replyOf, async (tx) => {
       const at = now();
       const { queueHeld } = await services.shopStatus.assertOpen(tx);
-      const action = await lockPooledAction(tx, db.dialect, input.actionId);
+      const action = await lockPooledAction(tx, input.actionId);
       if (action?.active !== 1) throw new AppError('NOT_FOUND', 'Action not found');
       const goal = action.pool_goal;
       if (goal === null) throw new AppError('NOT_FOUND', POOL_NOT_FOUND);
-      let pool = await findOpenPool(tx, db.dialect, action.id);
+      let pool = await findOpenPool(tx, action.id);
       let expiredId: number | null = null;
       if (pool && Number(pool.ends_at) <= at) {
         // Its window ended and no sweep has closed it yet: close it here, and open a fresh one.
-        expiredId = await expireInTransaction(tx, db.dialect, pool.id, at);
+        expiredId = await expireInTransaction(tx, pool.id, at);
         pool = undefined;
       }
       const poolId =

@@ -1,7 +1,6 @@
 import {
   closePool,
   type Db,
-  type DialectName,
   type Executor,
   findDuePools,
   findPoolWithContributors,
@@ -31,13 +30,8 @@ export const EXPIRED_REASON = 'the crowd goal was not reached in time';
  * contribution back. Null when it was not due, or another writer (a process's sweep, a contribution
  * that found it stale) closed it first: the conditional flip lets exactly one of them refund.
  */
-export async function expireInTransaction(
-  tx: Executor,
-  dialect: DialectName,
-  poolId: number,
-  now: number,
-): Promise<number | null> {
-  const pool = await lockPool(tx, dialect, poolId);
+export async function expireInTransaction(tx: Executor, poolId: number, now: number): Promise<number | null> {
+  const pool = await lockPool(tx, poolId);
   if (pool?.state !== 'open' || Number(pool.ends_at) > now) return null;
   if (!(await closePool(tx, poolId, { state: 'expired' }))) return null;
   await refundContributions(tx, pool, EXPIRED_REASON, now);
@@ -54,7 +48,7 @@ export async function sweepPools(deps: PoolSweepDeps): Promise<void> {
   try {
     const expired: (PoolWithContributors | undefined)[] = [];
     for (const poolId of await findDuePools(db.kysely, now(), EXPIRE_BATCH)) {
-      const closed = await transactionWithRetry(db, (tx) => expireInTransaction(tx, db.dialect, poolId, now()));
+      const closed = await transactionWithRetry(db, (tx) => expireInTransaction(tx, poolId, now()));
       if (closed !== null) expired.push(await findPoolWithContributors(db.kysely, closed));
     }
     broadcastProgress(deps.realtime, expired);

@@ -1,4 +1,5 @@
-import { type Kysely, MysqlAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect-of';
 
 /**
  * Reconciliation keeps its own schedule per order, so one pass can walk every order that is due
@@ -37,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const index = db.schema.dropIndex('payments_next_check');
   // MySQL wants the index's table named; SQLite's index names are schema-wide and it refuses one.
-  await (db.getExecutor().adapter instanceof MysqlAdapter ? index.on('payments') : index).execute();
+  await (dialectOf(db) === 'mysql' ? index.on('payments') : index).execute();
   for (const column of ['attention_reason', 'next_check_at', 'check_failures', 'check_attempts']) {
     await db.schema.alterTable('payments').dropColumn(column).execute();
   }

@@ -1,4 +1,5 @@
-import { type Kysely, MysqlAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect-of';
 
 /**
  * Per-day totals for the streamer overview, so a period of up to a year reads a day row per figure
@@ -301,7 +302,7 @@ async function createIndex(
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's Database type
 export async function up(db: Kysely<any>): Promise<void> {
-  const dialect: Dialect = db.getExecutor().adapter instanceof MysqlAdapter ? 'mysql' : 'sqlite';
+  const dialect: Dialect = dialectOf(db) === 'mysql' ? 'mysql' : 'sqlite';
   // Clustered on the key on both dialects (InnoDB always is): every read is a range of it.
   const createTable = (name: string) => {
     const table = db.schema.createTable(name).ifNotExists();

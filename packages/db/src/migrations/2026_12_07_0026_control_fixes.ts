@@ -1,4 +1,5 @@
-import { type Kysely, MysqlAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { dialectOf } from '../dialect-of';
 
 /**
  * The control room's repairs:
@@ -39,5 +40,5 @@ export async function down(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 async function dropSweepIndex(db: Kysely<any>): Promise<void> {
   const drop = db.schema.dropIndex('action_history_queue_state');
-  await (db.getExecutor().adapter instanceof MysqlAdapter ? drop.on('action_history') : drop).execute();
+  await (dialectOf(db) === 'mysql' ? drop.on('action_history') : drop).execute();
 }

@@ -1,5 +1,4 @@
 import { sql, type Transaction } from 'kysely';
-import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
 import type { CategoryRow, CategoryUpdate, Database, StreamActionRow, StreamActionUpdate } from '../schema';
 import { type CategoryWithCount, categoryNameKey } from './catalog';
@@ -13,12 +12,7 @@ export type ActionWithCategory = StreamActionRow & { category_name: string | nul
  * first commits on MySQL's row lock or SQLite's write lock, matches no row). Answers null when it
  * started, else when the running cooldown ends. Call only for actions with cooldown_seconds > 0.
  */
-export async function startGlobalCooldown(
-  tx: Executor,
-  dialect: DialectName,
-  actionId: number,
-  now: number,
-): Promise<number | null> {
+export async function startGlobalCooldown(tx: Executor, actionId: number, now: number): Promise<number | null> {
   const result = await tx
     .updateTable('stream_actions')
     .set({ last_triggered_at: now })
@@ -33,11 +27,11 @@ export async function startGlobalCooldown(
   if (Number(result.numUpdatedRows) === 1) return null;
   // A locking read on MySQL: the plain one would answer from this transaction's snapshot, which may
   // predate the trigger that just won the race (and so name a cooldown that already ended).
-  let query = tx
+  const query = tx
     .selectFrom('stream_actions')
     .select(['last_triggered_at', 'cooldown_seconds'])
-    .where('id', '=', actionId);
-  if (dialect === 'mysql') query = query.forUpdate();
+    .where('id', '=', actionId)
+    .forUpdate();
   const row = await query.executeTakeFirst();
   return row?.last_triggered_at == null ? now : Number(row.last_triggered_at) + row.cooldown_seconds * 1000;
 }
@@ -47,21 +41,16 @@ export async function startGlobalCooldown(
  * holds the viewer's row lock (the debit), so the viewer's triggers are serialised; on MySQL the
  * read is a locking one as well, so it sees the latest committed row, not the transaction's snapshot.
  */
-export async function lastUserTrigger(
-  tx: Executor,
-  dialect: DialectName,
-  userId: number,
-  actionId: number,
-): Promise<number | null> {
-  let query = tx
+export async function lastUserTrigger(tx: Executor, userId: number, actionId: number): Promise<number | null> {
+  const query = tx
     .selectFrom('action_history')
     .select('created_at')
     .where('user_id', '=', userId)
     .where('action_id', '=', actionId)
     .where('is_test', '=', 0)
     .orderBy('created_at', 'desc')
-    .limit(1);
-  if (dialect === 'mysql') query = query.forUpdate();
+    .limit(1)
+    .forUpdate();
   const row = await query.executeTakeFirst();
   return row ? Number(row.created_at) : null;
 }
@@ -167,8 +156,7 @@ export async function deleteCategory(
 }
 
 /** Locks the action's row (MySQL; SQLite's write lock serialises anyway): false when there is none. */
-export async function lockStreamAction(tx: Executor, dialect: DialectName, id: number): Promise<boolean> {
-  let query = tx.selectFrom('stream_actions').select('id').where('id', '=', id);
-  if (dialect === 'mysql') query = query.forUpdate();
+export async function lockStreamAction(tx: Executor, id: number): Promise<boolean> {
+  const query = tx.selectFrom('stream_actions').select('id').where('id', '=', id).forUpdate();
   return (await query.executeTakeFirst()) !== undefined;
 }

@@ -1,4 +1,5 @@
-import { MysqlAdapter, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { dialectOf } from '../dialect-of';
 import type { Executor } from '../executor';
 import type { Database } from '../schema';
 
@@ -36,7 +37,7 @@ export async function hasUnfoldedShards(db: Executor, beforeDay: number): Promis
 
 /** See hasUnfoldedShards. The caller's transaction keeps a fold's insert and delete together. */
 export async function foldDailyShards(tx: Transaction<Database>, beforeDay: number): Promise<void> {
-  const mysql = tx.getExecutor().adapter instanceof MysqlAdapter;
+  const mysql = dialectOf(tx) === 'mysql';
   for (const { table, keys, sums, newest } of SHARDED) {
     const grouped = ['day', ...keys].join(', ');
     const columns = [...sums, ...(newest ? [newest] : [])];

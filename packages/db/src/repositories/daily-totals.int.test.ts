@@ -110,7 +110,7 @@ describe.each(testDialects())('daily totals on %s', (dialect) => {
     outcome: (endpointId: number) => 'delivered' | 'failed' | 'retry',
   ) {
     const claimedRows = await db.transaction((tx) =>
-      claimDueDeliveries(tx, db.dialect, at, 10, 60_000, { historyIds: [historyId] }),
+      claimDueDeliveries(tx, at, 10, 60_000, { historyIds: [historyId] }),
     );
     for (const claimed of claimedRows) {
       const result = outcome(claimed.endpoint_id ?? 0);
@@ -150,10 +150,10 @@ describe.each(testDialects())('daily totals on %s', (dialect) => {
   /** As takeBackCoins does after a PayPal refund or reversal: the coins back, the payment reversed. */
   async function chargeback(orderId: string, at: number) {
     await db.transaction(async (tx) => {
-      const payment = await lockPayment(tx, dialect, orderId);
+      const payment = await lockPayment(tx, orderId);
       if (!payment) throw new Error('no such order');
       const coins = payment.coins ?? 0;
-      const taken = Math.min(await lockBalance(tx, dialect, payment.user_id), coins);
+      const taken = Math.min(await lockBalance(tx, payment.user_id), coins);
       if (taken > 0) {
         await debit(tx, {
           userId: payment.user_id,
@@ -239,7 +239,7 @@ describe.each(testDialects())('daily totals on %s', (dialect) => {
       .where('status', '=', 'queued')
       .executeTakeFirstOrThrow();
     const [claimed] = await db.transaction((tx) =>
-      claimDueDeliveries(tx, db.dialect, DAY_1 + 2 * DAY_MS + 3 * HOUR, 10, 60_000, {
+      claimDueDeliveries(tx, DAY_1 + 2 * DAY_MS + 3 * HOUR, 10, 60_000, {
         historyIds: [pending.history_id],
       }),
     );

@@ -20,7 +20,7 @@ describe.each(testDialects())('delivery leases on %s', (dialect) => {
   let endpointId: number;
   /** A worker's claim: in a transaction of its own, as the caller owns it. */
   const claimDue = (now: number, limit: number, leaseMs: number, filter: ClaimFilter) =>
-    db.transaction((tx) => claimDueDeliveries(tx, db.dialect, now, limit, leaseMs, filter));
+    db.transaction((tx) => claimDueDeliveries(tx, now, limit, leaseMs, filter));
   beforeAll(async () => {
     db = await createTestDb(dialect);
     userId = await insertUser(db.kysely, { username: 'leaser', passwordHash: 'h', now: 1 });
@@ -115,6 +115,6 @@ describe.each(testDialects())('delivery leases on %s', (dialect) => {
       ['delivered', 0],
       ['queued', 1],
     ]);
-    expect(await listDeliveryStatuses(db.kysely, db.dialect, historyId)).toEqual(['delivered']);
+    expect(await listDeliveryStatuses(db.kysely, historyId)).toEqual(['delivered']);
   });
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TDeliveryKind, TDeliveryStatus } from '@shop/domain';
 import type { Transaction } from 'kysely';
-import type { DialectName } from '../connect';
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 import type { Database, DeliveryRow } from '../schema';
-import { compiledOnce } from '../sqlite/compiled-once';
 
 /** A lease a delivery can be born with: the worker of the process that inserts it sends it at once. */
 export interface InsertedLease {
@@ -100,7 +99,6 @@ export interface ClaimFilter {
  */
 export async function claimDueDeliveries(
   tx: Transaction<Database>,
-  dialect: DialectName,
   now: number,
   limit: number,
   leaseMs: number,
@@ -119,14 +117,16 @@ export async function claimDueDeliveries(
     )
     .orderBy('next_attempt_at')
     .orderBy('id')
-    .limit(limit);
+    .limit(limit)
+    // Another worker's claim in flight is skipped, not waited for (locks mean nothing on SQLite's one writer).
+    .forUpdate()
+    .skipLocked();
   if (filter.historyIds) query = query.where('history_id', 'in', [...filter.historyIds]);
   if (filter.kind) query = query.where('kind', '=', filter.kind);
   if (filter.excludeEndpointIds && filter.excludeEndpointIds.length > 0) {
     const excluded = [...filter.excludeEndpointIds];
     query = query.where((eb) => eb.or([eb('endpoint_id', 'is', null), eb('endpoint_id', 'not in', excluded)]));
   }
-  if (dialect === 'mysql') query = query.forUpdate().skipLocked();
   const ids = (await query.execute()).map((r) => r.id);
   if (ids.length === 0) return [];
   await tx
@@ -260,9 +260,8 @@ const finishDelivered = compiledOnce(
  * finish at the same moment settle it one after the other: each sees the other's committed status
  * (without the lock, on MySQL, both could read the other as still in flight and neither would settle).
  */
-export async function lockHistoryForSettlement(tx: Executor, dialect: DialectName, historyId: number): Promise<void> {
-  let query = tx.selectFrom('action_history').select('id').where('id', '=', historyId);
-  if (dialect === 'mysql') query = query.forUpdate();
+export async function lockHistoryForSettlement(tx: Executor, historyId: number): Promise<void> {
+  const query = tx.selectFrom('action_history').select('id').where('id', '=', historyId).forUpdate();
   await query.execute();
 }
 
@@ -273,17 +272,13 @@ export async function lockHistoryForSettlement(tx: Executor, dialect: DialectNam
  * would read a sibling finished meanwhile by another process as still in flight, and nobody would
  * settle (or refund) the trigger. A locking read sees the latest committed rows.
  */
-export async function listDeliveryStatuses(
-  db: Executor,
-  dialect: DialectName,
-  historyId: number,
-): Promise<TDeliveryStatus[]> {
-  let query = db
+export async function listDeliveryStatuses(db: Executor, historyId: number): Promise<TDeliveryStatus[]> {
+  const query = db
     .selectFrom('deliveries')
     .select('status')
     .where('history_id', '=', historyId)
-    .where('is_resend', '=', 0);
-  if (dialect === 'mysql') query = query.forUpdate();
+    .where('is_resend', '=', 0)
+    .forUpdate();
   const rows = await query.execute();
   return rows.map((r) => r.status);
 }

@@ -1,4 +1,3 @@
-import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
 
 // Stock, per-stream limits and surge: the action row is locked first, so the checks and the writes
@@ -21,12 +20,8 @@ export interface SaleTerms {
  * Locks the action's row (MySQL; SQLite's one writer serialises anyway) and reads every column a sale
  * decides from: the caller uses these, never a cached copy of the action, which may be older.
  */
-export async function lockActionForSale(
-  tx: Executor,
-  dialect: DialectName,
-  actionId: number,
-): Promise<SaleTerms | null> {
-  let query = tx
+export async function lockActionForSale(tx: Executor, actionId: number): Promise<SaleTerms | null> {
+  const query = tx
     .selectFrom('stream_actions')
     .select([
       'cost',
@@ -39,8 +34,8 @@ export async function lockActionForSale(
       'surge_steps',
       'surge_at',
     ])
-    .where('id', '=', actionId);
-  if (dialect === 'mysql') query = query.forUpdate();
+    .where('id', '=', actionId)
+    .forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) return null;
   return {

@@ -1,5 +1,4 @@
 import type { EffectToExtend, TEffectState } from '@shop/domain';
-import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
 
 // Timed effects: the effect's end on its trigger, and the persisted 'stop' deliveries due then.
@@ -52,20 +51,15 @@ export async function startEffect(
  * is over, stopped or (any stop failed for good) stop_failed, and so are the triggers that extended
  * it. Under the trigger's row lock. Returns the new state, or null while stops are pending.
  */
-export async function finishEffectIfDone(
-  tx: Executor,
-  dialect: DialectName,
-  historyId: number,
-): Promise<TEffectState | null> {
-  let lock = tx.selectFrom('action_history').select('id').where('id', '=', historyId);
-  if (dialect === 'mysql') lock = lock.forUpdate();
+export async function finishEffectIfDone(tx: Executor, historyId: number): Promise<TEffectState | null> {
+  const lock = tx.selectFrom('action_history').select('id').where('id', '=', historyId).forUpdate();
   await lock.execute();
-  let stops = tx
+  const stops = tx
     .selectFrom('deliveries')
     .select('status')
     .where('history_id', '=', historyId)
-    .where('kind', '=', 'stop');
-  if (dialect === 'mysql') stops = stops.forUpdate();
+    .where('kind', '=', 'stop')
+    .forUpdate();
   const statuses = (await stops.execute()).map((r) => r.status);
   if (statuses.some((s) => s === 'queued' || s === 'in_flight' || s === 'waiting')) return null;
   const state: TEffectState = statuses.includes('failed') ? 'stop_failed' : 'stopped';
@@ -100,16 +94,19 @@ export async function findRunningEffect(
  * committed. On MySQL the stops are a locking read too: a worker's claim skips them while this
  * transaction holds them, and one that claimed first is seen in flight.
  */
-export async function lockEffect(tx: Executor, dialect: DialectName, historyId: number): Promise<EffectToExtend> {
-  let history = tx.selectFrom('action_history').select(['effect_state', 'ends_at']).where('id', '=', historyId);
-  if (dialect === 'mysql') history = history.forUpdate();
+export async function lockEffect(tx: Executor, historyId: number): Promise<EffectToExtend> {
+  const history = tx
+    .selectFrom('action_history')
+    .select(['effect_state', 'ends_at'])
+    .where('id', '=', historyId)
+    .forUpdate();
   const row = await history.executeTakeFirst();
-  let stops = tx
+  const stops = tx
     .selectFrom('deliveries')
     .select('status')
     .where('history_id', '=', historyId)
-    .where('kind', '=', 'stop');
-  if (dialect === 'mysql') stops = stops.forUpdate();
+    .where('kind', '=', 'stop')
+    .forUpdate();
   return {
     state: row?.effect_state ?? null,
     endsAt: row?.ends_at == null ? null : Number(row.ends_at),

@@ -1,4 +1,3 @@
-import type { DialectName } from '../db';
 import type { Executor } from '../executor';
 import type { GiftRow, UserRow } from '../schema';
 
@@ -8,15 +7,10 @@ import type { GiftRow, UserRow } from '../schema';
  * both; locking both first, always in the same order, keeps two gifts crossing each other (A to B
  * while B gives to A) or sharing a recipient from deadlocking on MySQL. SQLite runs one writer at a time.
  */
-export async function lockUsers(
-  tx: Executor,
-  dialect: DialectName,
-  ids: readonly number[],
-): Promise<Map<number, UserRow>> {
+export async function lockUsers(tx: Executor, ids: readonly number[]): Promise<Map<number, UserRow>> {
   const rows = new Map<number, UserRow>();
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-    let query = tx.selectFrom('users').selectAll().where('id', '=', id);
-    if (dialect === 'mysql') query = query.forUpdate();
+    const query = tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate();
     const row = await query.executeTakeFirst();
     if (row) rows.set(id, row);
   }
@@ -41,18 +35,13 @@ export async function findGiftByRequestId(
  * the locking read sees every gift committed before the lock was granted, not the transaction's
  * older snapshot, so two gifts racing the daily cap cannot both pass.
  */
-export async function coinsGiftedSince(
-  tx: Executor,
-  dialect: DialectName,
-  fromUserId: number,
-  since: number,
-): Promise<number> {
-  let query = tx
+export async function coinsGiftedSince(tx: Executor, fromUserId: number, since: number): Promise<number> {
+  const query = tx
     .selectFrom('gifts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('coins'), eb.lit(0)).as('total'))
     .where('from_user_id', '=', fromUserId)
-    .where('created_at', '>=', since);
-  if (dialect === 'mysql') query = query.forUpdate();
+    .where('created_at', '>=', since)
+    .forUpdate();
   const row = await query.executeTakeFirst();
   return Number(row?.total ?? 0);
 }

@@ -6,9 +6,9 @@ import type {
   TQueueMark,
 } from '@shop/domain';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 import type { ActionHistoryRow, Database } from '../schema';
-import { compiledOnce } from '../sqlite/compiled-once';
 
 const toSuccess = (value: number | null): boolean | null => (value === null ? null : value === 1);
 const iso = (millis: number) => new Date(Number(millis)).toISOString();

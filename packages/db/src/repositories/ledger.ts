@@ -9,8 +9,8 @@ import {
   type TUserStats,
 } from '@shop/domain';
 import { sql } from 'kysely';
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
-import { compiledOnce } from '../sqlite/compiled-once';
 import { type TriggerDeliveries, triggersOfTransactions } from './history';
 
 export interface LedgerEntry {

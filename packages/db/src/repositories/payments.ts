@@ -1,5 +1,4 @@
 import type { Insertable } from 'kysely';
-import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
 import type { NewPayment, PaymentRow, RefundSharesTable } from '../schema';
 
@@ -33,20 +32,14 @@ export async function findPaymentByCaptureId(db: Executor, captureId: string): P
  * transaction at a time, so the row cannot change under it there). Lock payments before users:
  * crediting does the same, so the two never wait on each other in opposite orders.
  */
-export async function lockPayment(
-  tx: Executor,
-  dialect: DialectName,
-  orderId: string,
-): Promise<PaymentRow | undefined> {
-  let query = tx.selectFrom('payments').selectAll().where('order_id', '=', orderId);
-  if (dialect === 'mysql') query = query.forUpdate();
+export async function lockPayment(tx: Executor, orderId: string): Promise<PaymentRow | undefined> {
+  const query = tx.selectFrom('payments').selectAll().where('order_id', '=', orderId).forUpdate();
   return query.executeTakeFirst();
 }
 
 /** The buyer's balance, locked like lockPayment, so a take-back can debit exactly what is there. */
-export async function lockBalance(tx: Executor, dialect: DialectName, userId: number): Promise<number> {
-  let query = tx.selectFrom('users').select('coin_balance').where('id', '=', userId);
-  if (dialect === 'mysql') query = query.forUpdate();
+export async function lockBalance(tx: Executor, userId: number): Promise<number> {
+  const query = tx.selectFrom('users').select('coin_balance').where('id', '=', userId).forUpdate();
   const row = await query.executeTakeFirst();
   return Number(row?.coin_balance ?? 0);
 }

@@ -1,5 +1,4 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { DialectName } from '../db';
 import type { Executor } from '../executor';
 import type { Database, PoolContributionRow, PoolRow, StreamActionRow } from '../schema';
 
@@ -10,25 +9,18 @@ import type { Database, PoolContributionRow, PoolRow, StreamActionRow } from '..
  * The action, locked: its row is the mutex of its pool, so two contributions never both open one,
  * and every writer takes the action first, then the pool, then viewers' rows (no lock cycle).
  */
-export async function lockPooledAction(
-  tx: Executor,
-  dialect: DialectName,
-  actionId: number,
-): Promise<StreamActionRow | undefined> {
-  let query = tx.selectFrom('stream_actions').selectAll().where('id', '=', actionId);
-  if (dialect === 'mysql') query = query.forUpdate();
+export async function lockPooledAction(tx: Executor, actionId: number): Promise<StreamActionRow | undefined> {
+  const query = tx.selectFrom('stream_actions').selectAll().where('id', '=', actionId).forUpdate();
   return query.executeTakeFirst();
 }
 
-export async function findOpenPool(tx: Executor, dialect: DialectName, actionId: number): Promise<PoolRow | undefined> {
-  let query = tx.selectFrom('pools').selectAll().where('open_action_id', '=', actionId);
-  if (dialect === 'mysql') query = query.forUpdate();
+export async function findOpenPool(tx: Executor, actionId: number): Promise<PoolRow | undefined> {
+  const query = tx.selectFrom('pools').selectAll().where('open_action_id', '=', actionId).forUpdate();
   return query.executeTakeFirst();
 }
 
-export async function lockPool(tx: Executor, dialect: DialectName, poolId: number): Promise<PoolRow | undefined> {
-  let query = tx.selectFrom('pools').selectAll().where('id', '=', poolId);
-  if (dialect === 'mysql') query = query.forUpdate();
+export async function lockPool(tx: Executor, poolId: number): Promise<PoolRow | undefined> {
+  const query = tx.selectFrom('pools').selectAll().where('id', '=', poolId).forUpdate();
   return query.executeTakeFirst();
 }
 

@@ -1,6 +1,5 @@
 import type { TDeliveryStatus, TEffectState, TQueueMark } from '@shop/domain';
 import { sql } from 'kysely';
-import type { DialectName } from '../connect';
 import type { Executor } from '../executor';
 
 // The control room's SQL: the streamer's marks on triggers, the hold switch, and queue groups.
@@ -232,15 +231,21 @@ export interface DecisionRow {
  * every writer that changes a trigger's fate (the outcome recorder, the sweeps, an admin's
  * decision) takes this lock first, so two of them never decide on the same stale picture.
  */
-export async function lockForDecision(
-  tx: Executor,
-  /** Null: a plain read, outside any decision (what a reply shows afterwards). */
-  dialect: DialectName | null,
-  historyId: number,
-): Promise<{
+export function lockForDecision(tx: Executor, historyId: number): Promise<DecisionPicture | null> {
+  return decisionPicture(tx, historyId, true);
+}
+
+/** The same picture as a plain read, outside any decision (what a reply shows afterwards). */
+export function readForDecision(db: Executor, historyId: number): Promise<DecisionPicture | null> {
+  return decisionPicture(db, historyId, false);
+}
+
+export interface DecisionPicture {
   row: DecisionRow;
   deliveries: { status: TDeliveryStatus; attempts: number; held_since: number | null }[];
-} | null> {
+}
+
+async function decisionPicture(tx: Executor, historyId: number, lock: boolean): Promise<DecisionPicture | null> {
   let history = tx
     .selectFrom('action_history')
     .select([
@@ -260,7 +265,7 @@ export async function lockForDecision(
       'effect_state',
     ])
     .where('id', '=', historyId);
-  if (dialect === 'mysql') history = history.forUpdate();
+  if (lock) history = history.forUpdate();
   const row = await history.executeTakeFirst();
   if (!row) return null;
   let deliveries = tx
@@ -268,7 +273,7 @@ export async function lockForDecision(
     .select(['status', 'attempts', 'held_since'])
     .where('history_id', '=', historyId)
     .where('is_resend', '=', 0);
-  if (dialect === 'mysql') deliveries = deliveries.forUpdate();
+  if (lock) deliveries = deliveries.forUpdate();
   return { row, deliveries: await deliveries.execute() };
 }
 

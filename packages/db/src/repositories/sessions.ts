@@ -1,6 +1,6 @@
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
 import type { SessionRow, UserRow } from '../schema';
-import { compiledOnce } from '../sqlite/compiled-once';
 
 export async function insertSession(db: Executor, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();

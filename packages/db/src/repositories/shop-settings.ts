@@ -1,5 +1,5 @@
+import { compiledOnce } from '../compiled-once';
 import type { Executor } from '../executor';
-import { compiledOnce } from '../sqlite/compiled-once';
 
 export interface ShopSettings {
   paused: boolean;

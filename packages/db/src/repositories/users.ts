@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../compiled-once';
 import { isUniqueViolation } from '../connect';
-import type { DialectName } from '../db';
 import type { Executor } from '../executor';
 import type { UserRow } from '../schema';
-import { compiledOnce } from '../sqlite/compiled-once';
 
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
@@ -150,9 +149,8 @@ export async function setUserDisabled(db: Executor, id: number, at: number | nul
  * pay an account without a session (watch-time, Streamer.bot) call it first in their transaction:
  * an admin's disable either committed before (and is seen) or waits for the payment to commit.
  */
-export async function lockActiveAccount(tx: Executor, dialect: DialectName, id: number): Promise<boolean | null> {
-  let query = tx.selectFrom('users').select('disabled_at').where('id', '=', id);
-  if (dialect === 'mysql') query = query.forUpdate();
+export async function lockActiveAccount(tx: Executor, id: number): Promise<boolean | null> {
+  const query = tx.selectFrom('users').select('disabled_at').where('id', '=', id).forUpdate();
   const row = await query.executeTakeFirst();
   return row ? row.disabled_at === null : null;
 }

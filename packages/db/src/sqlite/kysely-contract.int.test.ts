@@ -2,22 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Compilable, Kysely, MysqlDialect, type QueryResult, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { type Compilable, Kysely, MysqlDialect, type QueryResult, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compiledOnce } from '../compiled-once';
 import { connect, migrateToLatest } from '../connect';
 import type { Db } from '../db';
+import { dialectOf } from '../dialect-of';
 import type { Executor } from '../executor';
 import type { Database } from '../schema';
-import { compiledOnce } from './compiled-once';
-import { directExecuteOf } from './direct-execute';
 
-// The shop's SQLite path (README.md here) leans on Kysely internals: getExecutor() and its adapter,
-// `new Transaction(...)` with an executor of our own, a QueryResult shaped as Kysely's own SQLite
-// driver shapes it. This runs one script of statements through Kysely's own path (its SqliteDialect,
-// its transactions, every query built and compiled per call) and through the shop's (connect():
-// the shared connection, queries compiled once and run past the executor, the WAL synced off the
-// event loop), and asks for the same results, the same statements in the same order, and the same
-// rows on disk after both are closed. A Kysely upgrade that moves one of those internals fails here.
+// The shop's SQLite path (README.md here) leans on Kysely's driver contract and on compiled queries
+// made by hand: a QueryResult shaped as Kysely's own SQLite driver shapes it, a CompiledQuery built
+// from a template. This runs one script of statements through Kysely's own path (its SqliteDialect,
+// every query built and compiled per call) and through the shop's (connect(): the shared connection,
+// queries compiled once, the WAL synced off the event loop), and asks for the same results, the same
+// statements in the same order, and the same rows on disk after both are closed. A Kysely upgrade
+// that moves one of those pieces fails here.
 
 /** Each statement of the script, built from scratch per call on Kysely's path, compiled once on the shop's. */
 function statement<A extends unknown[], R>(arity: number, build: (db: Executor, ...args: A) => Compilable<R>) {
@@ -214,7 +214,7 @@ describe("the shop's SQLite path against Kysely's own", () => {
     expect(onDisk(shop.file).users).toHaveLength(2);
   });
 
-  it('takes the direct path only where the shop registered one, keyed by the adapter Kysely reports', async () => {
+  it("knows each executor's dialect: named by the shop, asked of any other", async () => {
     const kysely = kyselyPath(':memory:');
     const shop = shopPath(':memory:');
     const mysql = new Kysely<Database>({
@@ -224,17 +224,43 @@ describe("the shop's SQLite path against Kysely's own", () => {
         },
       }),
     });
-    // compiled-once.ts keeps one template per adapter class: Kysely must report it, and tell dialects apart.
-    expect(shop.db.kysely.getExecutor().adapter).toBeInstanceOf(SqliteAdapter);
-    expect(kysely.db.kysely.getExecutor().adapter.constructor).toBe(shop.db.kysely.getExecutor().adapter.constructor);
-    expect(mysql.getExecutor().adapter.constructor).not.toBe(SqliteAdapter);
-    expect(directExecuteOf(shop.db.kysely)).toBeDefined();
-    expect(directExecuteOf(kysely.db.kysely)).toBeUndefined();
+    // compiled-once.ts keeps one template per dialect: every executor must tell which it speaks.
+    expect(dialectOf(shop.db.kysely)).toBe('sqlite');
+    expect(dialectOf(kysely.db.kysely)).toBe('sqlite');
+    expect(dialectOf(mysql)).toBe('mysql');
     await shop.db.transaction(async (tx) => {
-      expect(directExecuteOf(tx)).toBeDefined();
+      expect(dialectOf(tx)).toBe('sqlite');
       expect(tx.isTransaction).toBe(true);
     });
+    await kysely.db.transaction(async (tx) => expect(dialectOf(tx)).toBe('sqlite'));
     await kysely.db.close();
+    await shop.db.close();
+  });
+
+  it("sends repositories' row locks to MySQL only: SQLite's one writer needs none", async () => {
+    const shop = shopPath(':memory:');
+    await migrateToLatest(shop.db);
+    await addUser('shop', shop.db.kysely, 'erin', 1);
+    const locked = statement(1, (db, id: number) =>
+      db.selectFrom('users').select('username').where('id', '=', id).forUpdate().skipLocked(),
+    );
+    shop.statements.length = 0;
+    const rows = await shop.db.transaction(async (tx) => [
+      ...(await tx.selectFrom('users').select('username').where('id', '=', 1).forUpdate().execute()),
+      ...(await locked('shop', tx, 1)).rows,
+    ]);
+    expect(rows).toEqual([{ username: 'erin' }, { username: 'erin' }]);
+    expect(shop.statements.join('\n')).not.toMatch(/for update|skip locked/i);
+    const mysql = new Kysely<Database>({
+      dialect: new MysqlDialect({
+        pool: async () => {
+          throw new Error('never connects');
+        },
+      }),
+    });
+    expect(mysql.selectFrom('users').select('id').forUpdate().skipLocked().compile().sql).toMatch(
+      /for update skip locked$/,
+    );
     await shop.db.close();
   });
 });

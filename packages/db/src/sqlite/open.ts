@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import type { ConnectOptions, Db } from '../db';
+import type { ConnectOptions, Db, TransactionRunner } from '../db';
+import { nameDialect } from '../dialect-of';
 import type { Database } from '../schema';
 import { shareSqlite } from './share';
 import { WalSync, walFileFlush } from './wal-sync';
+import { WithoutRowLocks } from './without-row-locks';
 
 /**
  * The shop's SQLite database: one better-sqlite3 connection in WAL mode, shared by the requests'
@@ -27,10 +29,12 @@ export function openSqlite(file: string, options: Pick<ConnectOptions, 'onQuery'
   // One connection shared by two Kysely instances: the worker's takes turns first (share.ts).
   // The share reports every statement itself, BEGIN and COMMIT of its own transactions included.
   const share = shareSqlite(database, { wal, onQuery });
-  const kysely = new Kysely<Database>({ dialect: share.main });
-  const workerKysely = new Kysely<Database>({ dialect: share.worker });
-  share.runDirect(kysely, false);
-  share.runDirect(workerKysely, true);
+  // Repositories write MySQL's row locks; SQLite's one writer needs none (without-row-locks.ts).
+  const plugins = [new WithoutRowLocks()];
+  const kysely = new Kysely<Database>({ dialect: share.main, plugins });
+  const workerKysely = new Kysely<Database>({ dialect: share.worker, plugins });
+  nameDialect(kysely, 'sqlite');
+  nameDialect(workerKysely, 'sqlite');
   const close = async () => {
     await Promise.all([kysely.destroy(), workerKysely.destroy()]);
     await wal?.idle();
@@ -41,9 +45,18 @@ export function openSqlite(file: string, options: Pick<ConnectOptions, 'onQuery'
   const worker: Db = {
     kysely: workerKysely,
     dialect: 'sqlite',
-    transaction: share.transactions(workerKysely, true),
+    transaction: sqliteTransactions(workerKysely),
     close,
     failure,
   };
-  return { kysely, dialect: 'sqlite', transaction: share.transactions(kysely, false), close, failure, worker };
+  return { kysely, dialect: 'sqlite', transaction: sqliteTransactions(kysely), close, failure, worker };
 }
+
+/** Kysely's own transactions over the share: the driver takes the turn, BEGIN, COMMIT and the WAL's wait. */
+const sqliteTransactions =
+  (kysely: Kysely<Database>): TransactionRunner<Database> =>
+  (work) =>
+    kysely.transaction().execute((tx) => {
+      nameDialect(tx, 'sqlite');
+      return work(tx);
+    });

@@ -4,16 +4,11 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
-  type Kysely,
-  type QueryExecutor,
   type QueryResult,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  Transaction,
 } from 'kysely';
-import type { TransactionRunner } from '../db';
-import { type DirectExecute, registerDirectExecute } from './direct-execute';
 import { StatementCache } from './statement-cache';
 import type { WalSync } from './wal-sync';
 
@@ -26,13 +21,6 @@ class TurnTaking {
   private busy = false;
   private readonly first: (() => void)[] = [];
   private readonly rest: (() => void)[] = [];
-
-  /** Takes the connection if nobody holds it; false when the caller must wait its turn with take(). */
-  tryTake(): boolean {
-    if (this.busy) return false;
-    this.busy = true;
-    return true;
-  }
 
   take(priority: boolean): Promise<void> {
     if (!this.busy) {
@@ -157,26 +145,18 @@ class SharedDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
-const over = () => Promise.reject(new Error('The transaction is already over'));
-
 export interface SqliteShare {
   /** The requests' share of the connection. */
   main: Dialect;
   /** The delivery worker's share: it takes turns before requests that were already waiting. */
   worker: Dialect;
-  /** Transactions for a Kysely instance made from `main` (priority false) or `worker` (priority true). */
-  transactions<DB>(kysely: Kysely<DB>, priority: boolean): TransactionRunner<DB>;
-  /**
-   * Lets queries compiled once (compiled-once.ts) on this instance, and in its transactions, reach
-   * the connection without Kysely's executor chain: same statement, same turn, same wait for the disk.
-   */
-  runDirect<DB>(kysely: Kysely<DB>, priority: boolean): void;
 }
 
 /**
- * Two Kysely dialects over one better-sqlite3 database, and a transaction runner for each. `wal` is
- * given for a database in WAL mode with `synchronous = NORMAL`: results then wait for it.
- * `onQuery` hears every statement, BEGIN and COMMIT included.
+ * Two Kysely dialects over one better-sqlite3 database. A transaction holds its share's turn from
+ * BEGIN to COMMIT (Kysely's transactions acquire the connection once). `wal` is given for a database
+ * in WAL mode with `synchronous = NORMAL`: results then wait for it. `onQuery` hears every
+ * statement, BEGIN and COMMIT included.
  */
 export function shareSqlite(
   database: SQLite.Database,
@@ -184,74 +164,14 @@ export function shareSqlite(
 ): SqliteShare {
   const turns = new TurnTaking();
   const connection = new CachedConnection(database, new StatementCache(database), options.wal, options.onQuery);
-  const share = (priority: boolean) => {
+  const share = (priority: boolean): Dialect => {
     const driver = new SharedDriver(turns, connection, priority);
-    const dialect: Dialect = {
+    return {
       createAdapter: () => new SqliteAdapter(),
       createDriver: () => driver,
       createIntrospector: (db) => new SqliteIntrospector(db),
       createQueryCompiler: () => new SqliteQueryCompiler(),
     };
-    return { driver, dialect };
   };
-  const main = share(false);
-  const worker = share(true);
-  const transactions = <DB>(kysely: Kysely<DB>, priority: boolean): TransactionRunner<DB> => {
-    let executor: QueryExecutor | undefined;
-    return async (work) => {
-      await turns.take(priority);
-      // Kysely's own transactions guard every query with a promise chain (for concurrent queries on
-      // a pooled connection) and a wrapper executor; a statement here runs to its end the moment it
-      // is called, so one flag does: no query once the transaction is over.
-      let open = true;
-      executor ??= kysely.getExecutor();
-      const { driver, dialect } = priority ? worker : main;
-      const tx = new Transaction<DB>({
-        config: { dialect },
-        dialect,
-        driver,
-        executor: executor.withConnectionProvider({
-          provideConnection: (consumer) => (open ? consumer(connection) : over()),
-        }),
-      });
-      registerDirectExecute(tx, (compiled) => {
-        if (!open) return over();
-        try {
-          return Promise.resolve(connection.execute(compiled));
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      });
-      try {
-        connection.begin();
-        const result = await work(tx);
-        connection.commit();
-        return result;
-      } catch (error) {
-        connection.rollback();
-        throw error;
-      } finally {
-        open = false;
-        // Hands the turn on and waits for the commit's flush, as after any query.
-        await driver.releaseConnection();
-      }
-    };
-  };
-  // A query outside any transaction, as Kysely runs it on the driver: its turn, the statement, then the
-  // driver's release (the turn handed on, the wait until every commit before it is on disk).
-  const outside = (priority: boolean): DirectExecute => {
-    const { driver } = priority ? worker : main;
-    const once = <R>(compiled: CompiledQuery<R>): Promise<QueryResult<R>> => {
-      let result: QueryResult<R>;
-      try {
-        result = connection.execute<R>(compiled);
-      } catch (error) {
-        return driver.releaseConnection().then(() => Promise.reject(error));
-      }
-      return driver.releaseConnection().then(() => result);
-    };
-    return (compiled) => (turns.tryTake() ? once(compiled) : turns.take(priority).then(() => once(compiled)));
-  };
-  const runDirect = <DB>(kysely: Kysely<DB>, priority: boolean) => registerDirectExecute(kysely, outside(priority));
-  return { main: main.dialect, worker: worker.dialect, transactions, runDirect };
+  return { main: share(false), worker: share(true) };
 }

@@ -19,7 +19,7 @@ export const updateAction = adminProcedure
     const { db, now } = ctx.services;
     await transactionWithRetry(db, async (tx) => {
       // Two updates of one action check and write one after the other: each checks what the other saved.
-      if (!(await lockStreamAction(tx, db.dialect, input.id))) throw new AppError('NOT_FOUND', 'Action not found');
+      if (!(await lockStreamAction(tx, input.id))) throw new AppError('NOT_FOUND', 'Action not found');
       const current = await readAction(tx, input.id, now());
       const [broken] = actionRuleBreaks(mergedRuleFields(current, input));
       if (broken) throw new AppError('BAD_REQUEST', `${broken.path}: ${broken.message}`);

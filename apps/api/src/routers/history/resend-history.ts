@@ -27,7 +27,7 @@ export const resendHistory = adminProcedure
     }
     const queued = await transactionWithRetry(db, async (tx) => {
       // The trigger's row lock makes two simultaneous resends queue one batch, not two.
-      await lockHistoryForSettlement(tx, db.dialect, input.id);
+      await lockHistoryForSettlement(tx, input.id);
       if (await hasPendingResend(tx, input.id)) {
         throw new AppError('CONFLICT', 'A resend of this action is already on its way');
       }

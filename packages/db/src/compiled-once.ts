@@ -1,6 +1,7 @@
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult, RawNode } from 'kysely';
-import type { Executor } from '../executor';
-import { directExecuteOf } from './direct-execute';
+import type { DialectName } from './db';
+import { dialectOf } from './dialect-of';
+import type { Executor } from './executor';
 
 /** Where a compiled parameter comes from: the call's argument at that index, or (arg -1) a value fixed by the builder. */
 interface Slot {
@@ -29,10 +30,10 @@ export function compiledOnce<A extends unknown[], R>(
   arity: number,
   build: (db: Executor, ...args: A) => Compilable<R>,
 ): (db: Executor, ...args: A) => Promise<QueryResult<R>> {
-  // One template per dialect: the adapter class tells them apart, whichever executor is passed.
-  const templates = new Map<unknown, Template>();
+  // One template per dialect, whichever executor is passed.
+  const templates = new Map<DialectName, Template>();
   return (db, ...args) => {
-    const dialect = db.getExecutor().adapter.constructor;
+    const dialect = dialectOf(db);
     let template = templates.get(dialect);
     if (!template) {
       try {
@@ -55,8 +56,12 @@ export function compiledOnce<A extends unknown[], R>(
       parameters,
       queryId: createQueryId(),
     };
-    const direct = directExecuteOf(db);
-    return direct ? direct(compiled) : db.executeQuery(compiled);
+    try {
+      return db.executeQuery(compiled);
+    } catch (error) {
+      // A transaction already over refuses synchronously; callers expect a rejection, as from execute().
+      return Promise.reject(error);
+    }
   };
 }
 

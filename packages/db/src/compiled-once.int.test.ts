@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../repositories/users';
-import { createTestDb, type TestDb, testDialects } from '../testing/index';
 import { compiledOnce } from './compiled-once';
+import { insertUser } from './repositories/users';
+import { createTestDb, type TestDb, testDialects } from './testing/index';
 
 describe.each(testDialects())('queries compiled once on %s', (dialect) => {
   let db: TestDb;
