@@ -4,7 +4,7 @@
 // sending plain queries, as Kysely's MySQL driver does). Run by trigger.ts.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { WalSync, walFileFlush } from '@shop/db/sqlite/wal-sync';
+import { WalSync, walFileFlush } from '@shop/db/wal-sync';
 import SQLite from 'better-sqlite3';
 import { createPool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import {
