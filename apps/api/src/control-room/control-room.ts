@@ -14,7 +14,7 @@ import {
 import { AppError, type TQueue, type TQueueDecision, type TQueueItem } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryWorker, QueueSweep } from '../delivery/worker';
-import { sweepPools } from '../pools/sweep';
+import { sweepPools } from '../economy/pools/sweep';
 import type { RealtimeHub } from '../realtime/hub';
 import { applyDecision, type DecisionDeps, refundByHand } from './decisions';
 import { QueueNotifier } from './queue-notifier';

@@ -26,7 +26,7 @@ interface ActionEntry extends Entry<ActionWithCategoryRow> {
  *
  * What a sale decides (price, stock, limits, surge) never rests on the TTL: a trigger reads the
  * catalog version in its transaction and asks `current()`; a copy that may be older is not used to
- * skip the action's row lock (delivery/sale.ts).
+ * skip the action's row lock (economy/sale.ts).
  */
 export class CatalogCache {
   private readonly actions = new Map<number, ActionEntry>();

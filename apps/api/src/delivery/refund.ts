@@ -6,7 +6,7 @@ import {
   markHistoryRefunded,
   returnStockTakenBy,
 } from '@shop/db';
-import { refundPoolShares } from '../pools/refund-shares';
+import { refundPoolShares } from '../economy/pools/refund-shares';
 import { type ReceiptDeps, sendRefundReceipt } from './receipts';
 
 export type RefundedEnd = 'refunded' | 'rejected' | 'expired' | 'skipped';

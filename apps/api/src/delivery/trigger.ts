@@ -42,7 +42,7 @@ import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
 import type { CatalogCache } from './catalog-cache';
 import { type ReceiptDeps, sendReceipt } from './receipts';
-import { type SaleDeps, sell } from './sale';
+import { type SaleDeps, sell } from '../economy/sale';
 import { commandFor, type RoutingDeps, targetsFor } from './targets';
 import type { DeliveryWorker } from './worker';
 

@@ -1,4 +1,4 @@
-import { sendGift } from '../../gifts/send-gift';
+import { sendGift } from '../../economy/gifts/send-gift';
 import { authedProcedure } from '../../trpc';
 import { sendGiftMeta, ZSendGiftInput, ZSendGiftOutput } from './send.types';
 

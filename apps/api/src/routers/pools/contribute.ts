@@ -1,4 +1,4 @@
-import { contributeToPool } from '../../pools/contribute';
+import { contributeToPool } from '../../economy/pools/contribute';
 import { enforceRateLimit } from '../../rate-limit';
 import { authedProcedure } from '../../trpc';
 import { contributeMeta, ZContributeInput, ZContributeOutput } from './contribute.types';

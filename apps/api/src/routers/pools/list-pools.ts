@@ -1,4 +1,4 @@
-import { readOpenPools } from '../../pools/read';
+import { readOpenPools } from '../../economy/pools/read';
 import { publicProcedure } from '../../trpc';
 import { listPoolsMeta, ZListPoolsOutput } from './list-pools.types';
 

@@ -35,9 +35,9 @@ import {
   unknownRecipientMessage,
   utcDayStart,
 } from '@shop/domain';
-import type { Config } from '../env';
-import { firstReply, transactionKeepingReply } from '../idempotency/first-replies';
-import type { RealtimeHub } from '../realtime/hub';
+import type { Config } from '../../env';
+import { firstReply, transactionKeepingReply } from '../../idempotency/first-replies';
+import type { RealtimeHub } from '../../realtime/hub';
 
 /** What a gift uses. */
 export interface GiftDeps {

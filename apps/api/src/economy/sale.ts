@@ -18,7 +18,7 @@ import {
   viewerLimitMessage,
 } from '@shop/domain';
 import type { StreamCache } from '../twitch/stream-cache';
-import type { RoutingDeps } from './targets';
+import type { RoutingDeps } from '../delivery/targets';
 
 export interface SaleDeps {
   db: RoutingDeps['db'];

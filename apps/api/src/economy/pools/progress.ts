@@ -1,6 +1,6 @@
 import type { PoolWithContributors } from '@shop/db';
 import type { TPoolOut, TPoolProgressMessage } from '@shop/domain';
-import type { RealtimeHub } from '../realtime/hub';
+import type { RealtimeHub } from '../../realtime/hub';
 
 /** A pool as `GET /api/pools` lists it. */
 export function toPoolOut(pool: PoolWithContributors): TPoolOut {

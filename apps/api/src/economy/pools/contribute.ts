@@ -30,9 +30,9 @@ import {
   type TPoolContribute,
   type TPoolContributeOut,
 } from '@shop/domain';
-import { commandFor, targetsFor } from '../delivery/targets';
-import type { TriggerDeps } from '../delivery/trigger';
-import { firstReply, transactionKeepingReply } from '../idempotency/first-replies';
+import { commandFor, targetsFor } from '../../delivery/targets';
+import type { TriggerDeps } from '../../delivery/trigger';
+import { firstReply, transactionKeepingReply } from '../../idempotency/first-replies';
 import { fireCommitted, firedHistoryRow } from './fire';
 import { broadcastProgress, toPoolOut } from './progress';
 import { expireInTransaction } from './sweep';

@@ -9,7 +9,7 @@ import {
   transactionWithRetry,
 } from '@shop/db';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeHub } from '../realtime/hub';
+import type { RealtimeHub } from '../../realtime/hub';
 import { broadcastProgress } from './progress';
 import { refundContributions } from './refund-shares';
 
