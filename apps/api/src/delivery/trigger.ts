@@ -37,12 +37,12 @@ import {
   type TTriggerState,
   triggerStateOf,
 } from '@shop/domain';
+import { type SaleDeps, sell } from '../economy/sale';
 import { firstReply, transactionKeepingReply } from '../idempotency/first-replies';
 import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
 import type { CatalogCache } from './catalog-cache';
 import { type ReceiptDeps, sendReceipt } from './receipts';
-import { type SaleDeps, sell } from '../economy/sale';
 import { commandFor, type RoutingDeps, targetsFor } from './targets';
 import type { DeliveryWorker } from './worker';
 

@@ -17,8 +17,8 @@ import {
   surgeStepsNow,
   viewerLimitMessage,
 } from '@shop/domain';
-import type { StreamCache } from '../twitch/stream-cache';
 import type { RoutingDeps } from '../delivery/targets';
+import type { StreamCache } from '../twitch/stream-cache';
 
 export interface SaleDeps {
   db: RoutingDeps['db'];
