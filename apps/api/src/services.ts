@@ -3,11 +3,13 @@ import { createDispatcher, type Dispatcher } from '@shop/dispatch';
 import type { FastifyBaseLogger } from 'fastify';
 import { ControlRoom } from './control-room/control-room';
 import { CatalogCache } from './delivery/catalog-cache';
+import type { RefundHooks } from './delivery/refund';
 import { RustPlayersCache } from './delivery/rust-players';
 import { createThreadedDispatcher } from './delivery/threaded-dispatcher';
 import { DeliveryWorker, workerOptions } from './delivery/worker';
 import { StreamerbotSecrets } from './earning/streamerbot-secrets';
 import { WatchTimeService } from './earning/watch-time-service';
+import { economyRefundHooks } from './economy/refund-hooks';
 import type { Config } from './env';
 import { ShopStatusService } from './live/shop-status';
 import { createPaymentProvider, type PaymentProvider } from './payments/gateway';
@@ -35,6 +37,8 @@ export interface Services {
   realtime: RealtimeHub;
   payments: PaymentProvider;
   deliveryWorker: DeliveryWorker;
+  /** What the features add to every refund, inside its transaction: the economy puts stock back. */
+  refundHooks: RefundHooks;
   /** The streamer's queue: approvals, queue groups, the hold switch; the worker runs its sweep when owed (worker.ts). */
   controlRoom: ControlRoom;
   /** Settles payment orders nobody reported (start-up and every config.paymentReconcile.intervalMs). */
@@ -94,8 +98,9 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
   // hold enough attempts to fill one (the game server still sees one command at a time).
   const wide = config.delivery.thread ? { laneConcurrency: 256, laneBacklog: 512, batchSize: 256 } : {};
   // The worker reads and writes through its own share of the database (Db.worker).
+  const refundHooks = economyRefundHooks;
   const deliveryWorker = new DeliveryWorker(
-    { db: db.worker ?? db, realtime, dispatcher, config, now, log },
+    { db: db.worker ?? db, realtime, dispatcher, config, now, log, refundHooks },
     workerOptions(config.delivery, wide),
   );
   const controlRoom = new ControlRoom({
@@ -105,6 +110,7 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     log,
     worker: deliveryWorker,
     laneConcurrency: deliveryWorker.options.laneConcurrency,
+    refundHooks,
   });
   const overlayUpNext = new OverlayUpNext({ readQueue: () => controlRoom.read(), realtime, overlays, log });
   const paymentReconciler = new PaymentReconciler({ db, payments, now, log }, config.paymentReconcile.intervalMs);
@@ -117,6 +123,7 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     realtime,
     payments,
     deliveryWorker,
+    refundHooks,
     controlRoom,
     paymentReconciler,
     dispatcher,

@@ -8,6 +8,7 @@ export * from './repositories/economy';
 export * from './repositories/effects';
 export * from './repositories/endpoints';
 export * from './repositories/first-replies';
+export * from './repositories/funding';
 export * from './repositories/gifts';
 export * from './repositories/history';
 export * from './repositories/ledger';

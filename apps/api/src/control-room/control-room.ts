@@ -13,6 +13,7 @@ import {
 } from '@shop/db';
 import { AppError, type TQueue, type TQueueDecision, type TQueueItem } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RefundHooks } from '../delivery/refund';
 import type { DeliveryWorker, QueueSweep } from '../delivery/worker';
 import { sweepPools } from '../economy/pools/sweep';
 import type { RealtimeHub } from '../realtime/hub';
@@ -27,6 +28,7 @@ export interface ControlRoomDeps {
   log: FastifyBaseLogger;
   worker: Pick<DeliveryWorker, 'wake' | 'force' | 'onEvent' | 'useQueue'>;
   laneConcurrency: number;
+  refundHooks: RefundHooks;
 }
 
 /** Expired approvals settled per sweep; the rest wait for the next one (half a second later). */

@@ -25,7 +25,7 @@ import {
   type TTriggerState,
 } from '@shop/domain';
 import type { ReceiptDeps } from '../delivery/receipts';
-import { announceRefund, type RefundedEnd, refundInTransaction } from '../delivery/refund';
+import { announceRefund, type RefundedEnd, type RefundHooks, refundInTransaction } from '../delivery/refund';
 import { openStateOf } from './open-state';
 import type { QueueNotifier } from './queue-notifier';
 import { readQueue } from './queue-view';
@@ -34,6 +34,8 @@ export interface DecisionDeps extends ReceiptDeps {
   worker: { wake(): void; force(historyId: number): void };
   notifier: Pick<QueueNotifier, 'changed'>;
   laneConcurrency: number;
+  /** What the features add to a refund (the economy's stock). */
+  refundHooks: RefundHooks;
 }
 
 /** A decision of the streamer's, or the approval's clock running out. */
@@ -135,10 +137,10 @@ export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId
           await releaseQueueGroup(tx, historyId, at);
           return base;
         }
-        return endRefunded(tx, base, kind, act, state, at);
+        return endRefunded(tx, deps.refundHooks, base, kind, act, state, at);
       case 'reject':
       case 'expire':
-        return endRefunded(tx, base, kind, act, state, at);
+        return endRefunded(tx, deps.refundHooks, base, kind, act, state, at);
     }
   });
 
@@ -157,6 +159,7 @@ export async function applyDecision(deps: DecisionDeps, act: QueueAct, historyId
 /** A refunded end (rejected, skipped, expired): its unsent deliveries cancelled, the mark, the refund. */
 async function endRefunded(
   tx: Executor,
+  hooks: RefundHooks,
   base: Decided,
   kind: 'reject' | 'skip' | 'expire',
   act: QueueAct,
@@ -169,7 +172,7 @@ async function endRefunded(
   if (!(await endWithMark(tx, row.id, end))) {
     throw new AppError('CONFLICT', refusedDecisionMessage(act === 'expire' ? 'reject' : act, state));
   }
-  const refunded = await refundInTransaction(tx, row, reason, at);
+  const refunded = await refundInTransaction(tx, hooks, row, reason, at);
   await releaseQueueGroup(tx, row.id, at);
   return { ...base, refunded: refunded ? end : null, expiredInstead: act !== 'expire' && kind === 'expire' };
 }
@@ -195,7 +198,7 @@ export async function refundByHand(deps: DecisionDeps, historyId: number, reason
     // Not yet settled: it ends as not delivered (a delivered one stays delivered). An approval it
     // awaited keeps its mark, so the public feed still knows it was never approved.
     await settleHistory(tx, historyId, false);
-    if (!(await refundInTransaction(tx, row, reason, at))) {
+    if (!(await refundInTransaction(tx, deps.refundHooks, row, reason, at))) {
       throw new AppError('CONFLICT', 'This action was already refunded');
     }
     await releaseQueueGroup(tx, historyId, at);

@@ -1,5 +1,6 @@
 import { type ClaimedDelivery, type Db, type DeliveryOutcome, transactionWithRetry } from '@shop/db';
 import { type KnownTrigger, type Recorded, recordInTransaction, type TimedEffect } from './outcome';
+import type { RefundHooks } from './refund';
 
 interface Pending {
   delivery: ClaimedDelivery;
@@ -24,6 +25,7 @@ export class OutcomeRecorder {
 
   constructor(
     private readonly db: Db,
+    private readonly hooks: RefundHooks,
     private readonly maxBatch = 64,
   ) {}
 
@@ -75,7 +77,7 @@ export class OutcomeRecorder {
     return transactionWithRetry(this.db, async (tx) => {
       const results: Recorded[] = [];
       for (const { delivery, outcome, known, timed } of batch) {
-        results.push(await recordInTransaction(tx, delivery, outcome, known, timed));
+        results.push(await recordInTransaction(tx, this.hooks, delivery, outcome, known, timed));
       }
       return results;
     });

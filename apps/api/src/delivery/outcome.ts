@@ -16,7 +16,7 @@ import {
 import type { DeliveryResult } from '@shop/dispatch';
 import { holdRetryAt, nextAttemptDelay, type TEffectState, triggerOutcome } from '@shop/domain';
 import { type ReceiptDeps, sendReceipt } from './receipts';
-import { announceRefund, refundInTransaction } from './refund';
+import { announceRefund, type RefundHooks, refundInTransaction } from './refund';
 
 /** What an attempt's result means for the row: delivered, another try later, or failed for good. */
 export function outcomeOf(
@@ -80,6 +80,7 @@ export interface Recorded {
  */
 export async function recordInTransaction(
   tx: Executor,
+  hooks: RefundHooks,
   delivery: ClaimedDelivery,
   outcome: DeliveryOutcome,
   known?: KnownTrigger,
@@ -99,7 +100,7 @@ export async function recordInTransaction(
     ? triggerOutcome([outcome.status])
     : triggerOutcome(await listDeliveryStatuses(tx, delivery.history_id));
   if (result === 'pending') return { held: true, settlement: null, ...(effect && { effect }) };
-  const settlement = await settleInTransaction(tx, delivery.history_id, result, outcome.now, known);
+  const settlement = await settleInTransaction(tx, hooks, delivery.history_id, result, outcome.now, known);
   // Settled by an earlier target: its queue group waited for this one too (a trigger known to be
   // ungrouped has none to free).
   const groupFreed =
@@ -157,6 +158,7 @@ async function recordStop(tx: Executor, delivery: ClaimedDelivery, outcome: Deli
 /** Marks a trigger delivered or failed once, refunding a failed one; null when another writer settled it first. */
 async function settleInTransaction(
   tx: Executor,
+  hooks: RefundHooks,
   historyId: number,
   result: 'delivered' | 'failed',
   now: number,
@@ -170,7 +172,7 @@ async function settleInTransaction(
   // Its queue group (if it held one) is free for the next trigger once the gap has passed and
   // nothing of it is on its way: another target's retry, or a started effect's stop (recordStop).
   if (history.queue_group !== null) await releaseQueueGroup(tx, historyId, now);
-  const refunded = !success && (await refundInTransaction(tx, history, 'every delivery failed', now));
+  const refunded = !success && (await refundInTransaction(tx, hooks, history, 'every delivery failed', now));
   return { history, success, refunded };
 }
 
@@ -180,13 +182,14 @@ async function settleInTransaction(
  */
 export async function settleStrandedInTransaction(
   tx: Executor,
+  hooks: RefundHooks,
   historyId: number,
   now: number,
 ): Promise<Settlement | null> {
   await lockHistoryForSettlement(tx, historyId);
   const result = triggerOutcome(await listDeliveryStatuses(tx, historyId));
   if (result === 'pending') return null;
-  return settleInTransaction(tx, historyId, result, now);
+  return settleInTransaction(tx, hooks, historyId, result, now);
 }
 
 /** After the commit: the viewer's receipt (or the admins' test result) for a settled trigger. */

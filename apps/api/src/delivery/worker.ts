@@ -29,6 +29,7 @@ import {
 import { OutcomeRecorder } from './outcome-recorder';
 import { payloadFor } from './payload';
 import type { ReceiptDeps } from './receipts';
+import type { RefundHooks } from './refund';
 
 export type { HandOff, Prepared } from './hand-off';
 
@@ -36,6 +37,8 @@ export type { HandOff, Prepared } from './hand-off';
 export interface WorkerDeps extends ReceiptDeps {
   dispatcher: Pick<Dispatcher, 'deliver'>;
   config: Pick<Config, 'delivery'>;
+  /** What the features add to a refund of a trigger whose every delivery failed. */
+  refundHooks: RefundHooks;
 }
 
 /**
@@ -153,7 +156,7 @@ export class DeliveryWorker {
     readonly options: WorkerOptions,
   ) {
     this.lanes = new Lanes(options.laneConcurrency);
-    this.recorder = new OutcomeRecorder(services.db);
+    this.recorder = new OutcomeRecorder(services.db, services.refundHooks);
   }
 
   start(): void {
@@ -268,7 +271,9 @@ export class DeliveryWorker {
     for (;;) {
       const ids = await findStrandedTriggers(db.kysely, page, afterId);
       for (const historyId of ids) {
-        const settlement = await transactionWithRetry(db, (tx) => settleStrandedInTransaction(tx, historyId, now()));
+        const settlement = await transactionWithRetry(db, (tx) =>
+          settleStrandedInTransaction(tx, this.services.refundHooks, historyId, now()),
+        );
         if (!settlement) continue;
         settled++;
         const last = await lastDeliveryAttempt(db.kysely, historyId);

@@ -4,14 +4,15 @@ import {
   type Executor,
   findDuePools,
   findPoolWithContributors,
+  listPoolFunding,
   lockPool,
   type PoolWithContributors,
   transactionWithRetry,
 } from '@shop/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { refundFunding } from '../../delivery/refund';
 import type { RealtimeHub } from '../../realtime/hub';
 import { broadcastProgress } from './progress';
-import { refundContributions } from './refund-shares';
 
 export interface PoolSweepDeps {
   db: Db;
@@ -34,7 +35,7 @@ export async function expireInTransaction(tx: Executor, poolId: number, now: num
   const pool = await lockPool(tx, poolId);
   if (pool?.state !== 'open' || Number(pool.ends_at) > now) return null;
   if (!(await closePool(tx, poolId, { state: 'expired' }))) return null;
-  await refundContributions(tx, pool, EXPIRED_REASON, now);
+  for (const share of await listPoolFunding(tx, poolId)) await refundFunding(tx, share, EXPIRED_REASON, now);
   return poolId;
 }
 
