@@ -9,6 +9,7 @@ import { createThreadedDispatcher } from './delivery/threaded-dispatcher';
 import { DeliveryWorker, workerOptions } from './delivery/worker';
 import { StreamerbotSecrets } from './earning/streamerbot-secrets';
 import { WatchTimeService } from './earning/watch-time-service';
+import { sweepPools } from './economy/pools/sweep';
 import { economyRefundHooks } from './economy/refund-hooks';
 import type { Config } from './env';
 import { ShopStatusService } from './live/shop-status';
@@ -111,6 +112,19 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     worker: deliveryWorker,
     laneConcurrency: deliveryWorker.options.laneConcurrency,
     refundHooks,
+  });
+  // The worker's sweeping passes, wired here rather than by the services they run: crowd goals past
+  // their window expire, then the control room's turn (approvals, queue groups, the hold), and every
+  // so often the net under the outcome writes settles what nobody settled.
+  deliveryWorker.useQueue({
+    async sweep() {
+      await sweepPools({ db, realtime, now, log });
+      return controlRoom.sweep();
+    },
+  });
+  deliveryWorker.every({
+    everyMs: deliveryWorker.options.settleSweepMs,
+    run: () => deliveryWorker.settleStranded(),
   });
   const overlayUpNext = new OverlayUpNext({ readQueue: () => controlRoom.read(), realtime, overlays, log });
   const paymentReconciler = new PaymentReconciler({ db, payments, now, log }, config.paymentReconcile.intervalMs);

@@ -15,7 +15,6 @@ import { AppError, type TQueue, type TQueueDecision, type TQueueItem } from '@sh
 import type { FastifyBaseLogger } from 'fastify';
 import type { RefundHooks } from '../delivery/refund';
 import type { DeliveryWorker, QueueSweep } from '../delivery/worker';
-import { sweepPools } from '../economy/pools/sweep';
 import type { RealtimeHub } from '../realtime/hub';
 import { applyDecision, type DecisionDeps, refundByHand } from './decisions';
 import { QueueNotifier } from './queue-notifier';
@@ -26,7 +25,7 @@ export interface ControlRoomDeps {
   realtime: Pick<RealtimeHub, 'broadcast'>;
   now: () => number;
   log: FastifyBaseLogger;
-  worker: Pick<DeliveryWorker, 'wake' | 'force' | 'onEvent' | 'useQueue'>;
+  worker: Pick<DeliveryWorker, 'wake' | 'force' | 'onEvent'>;
   laneConcurrency: number;
   refundHooks: RefundHooks;
 }
@@ -49,7 +48,6 @@ export class ControlRoom implements QueueSweep {
   constructor(private readonly deps: ControlRoomDeps) {
     this.notifier = new QueueNotifier(deps, deps.laneConcurrency);
     this.decisions = { ...deps, notifier: this.notifier, laneConcurrency: deps.laneConcurrency };
-    deps.worker.useQueue(this);
     // Each send and each outcome moves a trigger on: admins and waiting viewers hear of it.
     deps.worker.onEvent((event) => {
       if (event.isResend || event.type === 'lost') return;
@@ -99,7 +97,6 @@ export class ControlRoom implements QueueSweep {
   /** Run by the worker when owed (its queueSweep): approvals that ran out expire; free groups get their next trigger. */
   async sweep(): Promise<{ held: boolean }> {
     const { db, now, log } = this.deps;
-    await sweepPools(this.deps);
     for (const historyId of await findExpiredApprovals(db.kysely, now(), EXPIRE_BATCH)) {
       await applyDecision(this.decisions, 'expire', historyId).catch((error: unknown) => {
         // Decided meanwhile (approved or rejected a moment before): nothing left to expire.

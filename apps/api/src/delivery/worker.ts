@@ -42,11 +42,18 @@ export interface WorkerDeps extends ReceiptDeps {
 }
 
 /**
- * The control room's part of each pass (control-room/control-room.ts): it expires approvals, gives
- * free queue groups their next trigger, and answers whether the streamer holds the queue.
+ * The queue's part of each sweeping pass, registered by the composition root (services.ts): the
+ * control room expires approvals, gives free queue groups their next trigger, and answers whether
+ * the streamer holds the queue.
  */
 export interface QueueSweep {
   sweep(): Promise<{ held: boolean }>;
+}
+
+/** A job a sweeping pass runs at most every `everyMs` (the settlement sweep), registered by the composition root. */
+export interface PeriodicSweep {
+  everyMs: number;
+  run(): Promise<unknown>;
 }
 
 export interface WorkerOptions {
@@ -146,8 +153,8 @@ export class DeliveryWorker {
   private readonly startOrder = new KeyedSerial();
   private readonly listeners = new Set<(event: WorkerEvent) => void>();
   private readonly recorder: OutcomeRecorder;
-  /** When the settlement sweep last ran (the first poll after start runs it). */
-  private lastSettleSweep = Number.NEGATIVE_INFINITY;
+  /** The periodic sweeps, each with when it last ran (the first poll after start runs it). */
+  private readonly periodic: { sweep: PeriodicSweep; last: number }[] = [];
   /** Every delivery between its start and its recorded outcome: stop() waits for them. */
   private readonly underway = new Set<Promise<void>>();
 
@@ -229,9 +236,14 @@ export class DeliveryWorker {
     this.requestPass();
   }
 
-  /** From now on a sweeping pass runs the control room's sweep first when owed, and sends only stops while held. */
+  /** From now on a sweeping pass runs the queue's sweep first when owed, and sends only stops while it says held. */
   useQueue(queue: QueueSweep): void {
     this.queue = queue;
+  }
+
+  /** From now on a sweeping pass also runs `sweep` whenever `everyMs` have passed since it last did. */
+  every(sweep: PeriodicSweep): void {
+    this.periodic.push({ sweep, last: Number.NEGATIVE_INFINITY });
   }
 
   /** The streamer's 'retry now': claim this trigger's due deliveries at once, hold or not. */
@@ -338,9 +350,10 @@ export class DeliveryWorker {
       const due = await this.claim(held ? { kind: 'stop' } : {});
       this.startAll(due);
       full = due.length >= this.options.batchSize;
-      if (this.services.now() - this.lastSettleSweep >= this.options.settleSweepMs) {
-        this.lastSettleSweep = this.services.now();
-        await this.settleStranded();
+      for (const periodic of this.periodic) {
+        if (this.services.now() - periodic.last < periodic.sweep.everyMs) continue;
+        periodic.last = this.services.now();
+        await periodic.sweep.run();
       }
     })().catch((error: unknown) => this.services.log.error({ err: error }, 'delivery worker pass failed'));
     await this.passing;
