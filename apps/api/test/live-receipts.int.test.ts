@@ -1,7 +1,7 @@
 import { testDialects } from '@shop/db/testing';
 import type { TWebhookEndpoint } from '@shop/domain';
+import { RECEIPT_WORDING } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_WORDING } from '../src/delivery/receipts';
 import { addAction, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, loginAs, TEST_ADMIN } from './helpers';
 import { closeAll, listen, openOverlay, receiptsOf, settle, tokenOf, until } from './live-helpers';

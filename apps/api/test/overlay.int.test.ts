@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testDialects } from '@shop/db/testing';
 import type { TWebhookEndpoint } from '@shop/domain';
+import { RECEIPT_WORDING } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { RECEIPT_WORDING } from '../src/delivery/receipts';
 import { addAction, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, loginAs, TEST_ADMIN, testRedisUrl } from './helpers';
 import {

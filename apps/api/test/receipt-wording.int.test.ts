@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { testDialects } from '@shop/db/testing';
+import { RECEIPT_WORDING } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_WORDING } from '../src/delivery/receipts';
 import { addAction, addEndpoint, trigger, viewerWithCoins } from './delivery-helpers';
 import { createTestApp, loginAs, TEST_ADMIN } from './helpers';
 import { closeAll, listen, receiptsOf, settle, until } from './live-helpers';

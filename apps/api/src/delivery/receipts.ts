@@ -1,17 +1,7 @@
 import { type ActionHistoryRow, type Db, findUserById, poolSharesOfHistory } from '@shop/db';
-import { MAX_DELIVERY_ATTEMPTS, type TActionStatusMessage, type TReceiptStatus } from '@shop/domain';
+import { MAX_DELIVERY_ATTEMPTS, RECEIPT_WORDING, type TActionStatusMessage, type TReceiptStatus } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeHub } from '../realtime/hub';
-
-/**
- * What the viewer reads about a try that did not land. Fixed on purpose: a target's own error text
- * (a webhook's reply body, a console's answer) may carry anything, credentials included, and stays
- * with the admins (history detail, `deliveries.last_error`). No viewer-spec wording exists for these.
- */
-export const RECEIPT_WORDING = {
-  retrying: 'Retrying: the game server did not answer',
-  failed: 'The game server did not accept the action',
-} as const;
 
 /** What telling a viewer how a trigger went needs; each function takes the part it uses. */
 export interface ReceiptDeps {

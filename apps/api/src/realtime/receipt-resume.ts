@@ -2,6 +2,7 @@ import { type Db, listTriggersSince } from '@shop/db';
 import {
   deliveryStateOf,
   MAX_DELIVERY_ATTEMPTS,
+  RECEIPT_WORDING,
   REFUNDED_ENDS,
   type TActionStatusMessage,
   type TReceiptStatus,
@@ -10,7 +11,6 @@ import {
 const isRefundedEnd = (status: TReceiptStatus) => (REFUNDED_ENDS as readonly TReceiptStatus[]).includes(status);
 
 import type { WebSocket } from 'ws';
-import { RECEIPT_WORDING } from '../delivery/receipts';
 
 /**
  * How far before the client's last message a resume looks: a trigger made just before the socket
