@@ -31,8 +31,8 @@ import {
   type TPoolContributeOut,
 } from '@shop/domain';
 import { commandFor, targetsFor } from '../../delivery/targets';
-import type { TriggerDeps } from '../../delivery/trigger';
 import { firstReply, transactionKeepingReply } from '../../idempotency/first-replies';
+import type { TriggerDeps } from '../../trigger/trigger';
 import { fireCommitted, firedHistoryRow } from './fire';
 import { broadcastProgress, toPoolOut } from './progress';
 import { expireInTransaction } from './sweep';

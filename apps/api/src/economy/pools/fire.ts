@@ -1,6 +1,6 @@
 import type { ActionHistoryRow, InsertedLease, StreamActionRow, UserRow, WebhookEndpointRow } from '@shop/db';
 import { sendReceipt } from '../../delivery/receipts';
-import type { TriggerDeps } from '../../delivery/trigger';
+import type { TriggerDeps } from '../../trigger/trigger';
 
 /** A fired pool's trigger as inserted: the worker's receipts and settlement need no read of it. */
 export function firedHistoryRow(

@@ -1,5 +1,5 @@
-import { triggerAction } from '../../delivery/trigger';
 import { enforceRateLimit } from '../../rate-limit';
+import { triggerAction } from '../../trigger/trigger';
 import { authedProcedure } from '../../trpc';
 import { triggerMeta, ZTriggerInput, ZTriggerOutput } from './trigger.types';
 

@@ -37,14 +37,14 @@ import {
   type TTriggerState,
   triggerStateOf,
 } from '@shop/domain';
+import type { CatalogCache } from '../delivery/catalog-cache';
+import { type ReceiptDeps, sendReceipt } from '../delivery/receipts';
+import { commandFor, type RoutingDeps, targetsFor } from '../delivery/targets';
+import type { DeliveryWorker } from '../delivery/worker';
 import { type SaleDeps, sell } from '../economy/sale';
 import { firstReply, transactionKeepingReply } from '../idempotency/first-replies';
 import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
-import type { CatalogCache } from './catalog-cache';
-import { type ReceiptDeps, sendReceipt } from './receipts';
-import { commandFor, type RoutingDeps, targetsFor } from './targets';
-import type { DeliveryWorker } from './worker';
 
 /** What a trigger uses; the worker is read per call, so a test can swap it. */
 export interface TriggerDeps extends Omit<RoutingDeps, 'stream'>, Pick<ReceiptDeps, 'realtime' | 'now'> {
