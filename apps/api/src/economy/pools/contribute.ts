@@ -13,7 +13,6 @@ import {
   insertDelivery,
   insertHistory,
   insertPool,
-  isUniqueViolation,
   lastContributionId,
   lockPooledAction,
   type PoolWithContributors,
@@ -31,7 +30,7 @@ import {
   type TPoolContributeOut,
 } from '@shop/domain';
 import { commandFor, targetsFor } from '../../delivery/targets';
-import { firstReply, transactionKeepingReply } from '../../idempotency/first-replies';
+import { idempotent } from '../../idempotency/idempotent';
 import type { TriggerDeps } from '../../trigger/trigger';
 import { fireCommitted, firedHistoryRow } from './fire';
 import { broadcastProgress, toPoolOut } from './progress';
@@ -66,88 +65,93 @@ export async function contributeToPool(
   user: UserRow,
   input: TPoolContribute,
 ): Promise<TPoolContributeOut> {
-  const { db, now } = services;
-  const earlier = await findContributionByRequest(db.kysely, user.id, input.requestId);
-  if (earlier) return replay(services, earlier, input.actionId);
-  const cached = await services.catalog.action(input.actionId);
-  if (cached?.active !== 1) throw new AppError('NOT_FOUND', 'Action not found');
-  const endpoints = await poolTargets(services, cached);
-  const lease = services.deliveryWorker.leaseFor(endpoints.map((e) => e.id));
-
-  // Kept with the contribution in its transaction: a replay answers this reply, not the pool as it is by then.
-  const replyKey = { userId: user.id, command: 'contribute' as const, requestId: input.requestId };
-  let written: Written;
-  try {
-    written = await transactionKeepingReply(services, replyKey, replyOf, async (tx) => {
-      const at = now();
-      const { queueHeld } = await services.shopStatus.assertOpen(tx);
-      const action = await lockPooledAction(tx, input.actionId);
-      if (action?.active !== 1) throw new AppError('NOT_FOUND', 'Action not found');
-      const goal = action.pool_goal;
-      if (goal === null) throw new AppError('NOT_FOUND', POOL_NOT_FOUND);
-      let pool = await findOpenPool(tx, action.id);
-      let expiredId: number | null = null;
-      if (pool && Number(pool.ends_at) <= at) {
-        // Its window ended and no sweep has closed it yet: close it here, and open a fresh one.
-        expiredId = await expireInTransaction(tx, pool.id, at);
-        pool = undefined;
+  const { db } = services;
+  return idempotent(services, {
+    // Kept with the contribution in its transaction: a replay answers this reply, not the pool as it is by then.
+    key: { userId: user.id, command: 'contribute', requestId: input.requestId },
+    findEarlier: () => findContributionByRequest(db.kysely, user.id, input.requestId),
+    assertSameCommand: ({ pool }) => {
+      if (pool.action_id !== input.actionId) {
+        throw new AppError('CONFLICT', 'This requestId was already used for another crowd goal');
       }
-      const poolId =
-        pool?.id ??
-        (await insertPool(tx, {
-          actionId: action.id,
-          actionName: action.name,
-          goal,
-          now: at,
-          endsAt: at + action.pool_window_seconds * 1000,
-        }));
-      const poolGoal = pool ? Number(pool.goal) : goal;
-      const raised = pool ? Number(pool.raised) : 0;
-      const coins = contributionTaken(input.coins, poolGoal, raised);
-      const debited = await debit(tx, {
-        userId: user.id,
-        amount: coins,
-        type: 'pool_contribution',
-        description: `Crowd goal: ${action.name}`,
-        now: at,
-      });
-      if (debited === null) throw new AppError('INSUFFICIENT_COINS', INSUFFICIENT_COINS);
-      await adjustSupporterTotals(tx, user.id, 0, coins);
-      const balance = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
-      await insertContribution(tx, {
-        poolId,
-        userId: user.id,
-        coins,
-        requestId: input.requestId,
-        transactionId: debited,
-        balanceAfter: balance,
-        now: at,
-      });
-      if (!(await raisePool(tx, poolId, coins))) throw new Error('the pool changed under its lock');
-      const fired =
-        raised + coins === poolGoal
-          ? await fireInTransaction(tx, { user, action, poolId, goal: poolGoal, endpoints, at, lease, queueHeld })
-          : null;
-      const after = await findPoolWithContributors(tx, poolId);
-      if (!after) throw new Error('the pool was not written');
-      const expired = expiredId === null ? undefined : await findPoolWithContributors(tx, expiredId);
-      return { coins, balance, pool: after, expired, fired };
-    });
-  } catch (error) {
-    // The twin request committed first and this one was rolled back whole: answer what it answered.
-    const isTwin = isUniqueViolation(error) || (error instanceof AppError && error.code === 'INSUFFICIENT_COINS');
-    if (isTwin) {
-      const twin = await findContributionByRequest(db.kysely, user.id, input.requestId);
-      if (twin) return replay(services, twin, input.actionId);
-    }
-    throw error;
-  }
+    },
+    rebuild: (earlier) => rebuild(services, earlier),
+    twinCodes: ['INSUFFICIENT_COINS'],
+    prepare: async () => {
+      const cached = await services.catalog.action(input.actionId);
+      if (cached?.active !== 1) throw new AppError('NOT_FOUND', 'Action not found');
+      const endpoints = await poolTargets(services, cached);
+      return { endpoints, lease: services.deliveryWorker.leaseFor(endpoints.map((e) => e.id)) };
+    },
+    write: (tx, targets) => writeContribution(services, tx, user, input, targets),
+    reply: replyOf,
+    afterCommit: (written, { endpoints, lease }) => {
+      broadcastProgress(services.realtime, [written.expired, written.pool]);
+      if (written.fired) fireCommitted(services, { user, endpoints, lease, ...written.fired });
+    },
+  });
+}
 
-  broadcastProgress(services.realtime, [written.expired, written.pool]);
-  if (written.fired) {
-    fireCommitted(services, { user, endpoints, lease, ...written.fired });
+async function writeContribution(
+  services: ContributeDeps,
+  tx: Executor,
+  user: UserRow,
+  input: TPoolContribute,
+  { endpoints, lease }: { endpoints: WebhookEndpointRow[]; lease: InsertedLease | null },
+): Promise<Written> {
+  const at = services.now();
+  const { queueHeld } = await services.shopStatus.assertOpen(tx);
+  const action = await lockPooledAction(tx, input.actionId);
+  if (action?.active !== 1) throw new AppError('NOT_FOUND', 'Action not found');
+  const goal = action.pool_goal;
+  if (goal === null) throw new AppError('NOT_FOUND', POOL_NOT_FOUND);
+  let pool = await findOpenPool(tx, action.id);
+  let expiredId: number | null = null;
+  if (pool && Number(pool.ends_at) <= at) {
+    // Its window ended and no sweep has closed it yet: close it here, and open a fresh one.
+    expiredId = await expireInTransaction(tx, pool.id, at);
+    pool = undefined;
   }
-  return replyOf(written);
+  const poolId =
+    pool?.id ??
+    (await insertPool(tx, {
+      actionId: action.id,
+      actionName: action.name,
+      goal,
+      now: at,
+      endsAt: at + action.pool_window_seconds * 1000,
+    }));
+  const poolGoal = pool ? Number(pool.goal) : goal;
+  const raised = pool ? Number(pool.raised) : 0;
+  const coins = contributionTaken(input.coins, poolGoal, raised);
+  const debited = await debit(tx, {
+    userId: user.id,
+    amount: coins,
+    type: 'pool_contribution',
+    description: `Crowd goal: ${action.name}`,
+    now: at,
+  });
+  if (debited === null) throw new AppError('INSUFFICIENT_COINS', INSUFFICIENT_COINS);
+  await adjustSupporterTotals(tx, user.id, 0, coins);
+  const balance = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
+  await insertContribution(tx, {
+    poolId,
+    userId: user.id,
+    coins,
+    requestId: input.requestId,
+    transactionId: debited,
+    balanceAfter: balance,
+    now: at,
+  });
+  if (!(await raisePool(tx, poolId, coins))) throw new Error('the pool changed under its lock');
+  const fired =
+    raised + coins === poolGoal
+      ? await fireInTransaction(tx, { user, action, poolId, goal: poolGoal, endpoints, at, lease, queueHeld })
+      : null;
+  const after = await findPoolWithContributors(tx, poolId);
+  if (!after) throw new Error('the pool was not written');
+  const expired = expiredId === null ? undefined : await findPoolWithContributors(tx, expiredId);
+  return { coins, balance, pool: after, expired, fired };
 }
 
 /** What the contributor is told: what was taken, and the pool as this contribution left it. */
@@ -220,20 +224,12 @@ async function fireInTransaction(
   return { history, action, command, deliveryIds, held: fire.queueHeld };
 }
 
-/** The first request's answer, as it was kept; nothing is charged again. */
-async function replay(
+/** A contribution written before first replies were kept: rebuilt from the rows, the pool as it is now. */
+async function rebuild(
   services: Pick<ContributeDeps, 'db'>,
   earlier: NonNullable<Awaited<ReturnType<typeof findContributionByRequest>>>,
-  actionId: number,
 ): Promise<TPoolContributeOut> {
   const { contribution, pool } = earlier;
-  if (pool.action_id !== actionId) {
-    throw new AppError('CONFLICT', 'This requestId was already used for another crowd goal');
-  }
-  const key = { userId: contribution.user_id, command: 'contribute' as const, requestId: contribution.request_id };
-  const first = await firstReply<TPoolContributeOut>(services.db, key);
-  if (first) return first;
-  // Written before first replies were kept: rebuilt from the rows, the pool as it is now.
   const now = await findPoolWithContributors(services.db.kysely, pool.id);
   if (!now) throw new AppError('NOT_FOUND', POOL_NOT_FOUND);
   const completed =
