@@ -11,6 +11,7 @@ export * from './repositories/first-replies';
 export * from './repositories/funding';
 export * from './repositories/gifts';
 export * from './repositories/history';
+export * from './repositories/history-rows';
 export * from './repositories/ledger';
 export * from './repositories/overview';
 export * from './repositories/payments';

@@ -11,7 +11,6 @@ import {
   type InsertedLease,
   insertContribution,
   insertDelivery,
-  insertHistory,
   insertPool,
   lastContributionId,
   lockPooledAction,
@@ -20,6 +19,7 @@ import {
   type StreamActionRow,
   type UserRow,
   type WebhookEndpointRow,
+  writeHistory,
 } from '@shop/db';
 import {
   AppError,
@@ -32,7 +32,7 @@ import {
 import { commandFor, targetsFor } from '../../delivery/targets';
 import { idempotent } from '../../idempotency/idempotent';
 import type { TriggerDeps } from '../../trigger/trigger';
-import { fireCommitted, firedHistoryRow } from './fire';
+import { fireCommitted } from './fire';
 import { broadcastProgress, toPoolOut } from './progress';
 import { expireInTransaction } from './sweep';
 
@@ -196,15 +196,14 @@ async function fireInTransaction(
   const command = commandFor(user, action, null);
   // The viewer whose coins completed it is the trigger's viewer; the cost is the whole goal, paid by
   // the contributions (so no ledger row of its own: transaction_id stays null).
-  const id = await insertHistory(tx, {
-    userId: user.id,
-    actionId: action.id,
-    actionName: action.name,
+  const history = await writeHistory(tx, {
+    user_id: user.id,
+    action_id: action.id,
+    action_name: action.name,
     cost: fire.goal,
-    target: null,
-    isTest: false,
-    now: at,
+    created_at: at,
   });
+  const id = history.id;
   if (!(await closePool(tx, fire.poolId, { state: 'fired', historyId: id }))) {
     throw new Error('the pool was closed under its lock');
   }
@@ -220,7 +219,6 @@ async function fireInTransaction(
       }),
     );
   }
-  const history = firedHistoryRow(id, user, action, fire.goal, at);
   return { history, action, command, deliveryIds, held: fire.queueHeld };
 }
 
