@@ -44,6 +44,7 @@ export * from './shop-pause';
 export * from './shop-pause-schemas';
 export * from './stream';
 export * from './stream-schemas';
+export * from './trigger-plan';
 export * from './trigger-states';
 export * from './twitch-accounts';
 export * from './up-next';

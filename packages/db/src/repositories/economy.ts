@@ -62,11 +62,6 @@ export async function takeStock(tx: Executor, actionId: number): Promise<boolean
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The trigger took a unit of stock: its refund, and only its, puts one back. */
-export async function markStockTaken(tx: Executor, historyId: number): Promise<void> {
-  await tx.updateTable('action_history').set({ took_stock: 1 }).where('id', '=', historyId).execute();
-}
-
 /**
  * A refunded trigger puts back the unit its sale took: nothing when it took none (sold before the
  * action had a stock) or when the action has no stock any more. Decided from the stored trigger,

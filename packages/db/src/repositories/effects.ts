@@ -142,37 +142,6 @@ export async function extendEffect(tx: Executor, historyId: number, addMs: numbe
   return endsAt;
 }
 
-/** The trigger that extended a running effect: paid, delivered as part of it, ending with it. */
-export async function markExtension(
-  tx: Executor,
-  values: { historyId: number; extendsId: number; endsAt: number; durationSeconds: number },
-): Promise<void> {
-  await tx
-    .updateTable('action_history')
-    .set({
-      success: 1,
-      effect_state: 'running',
-      ends_at: values.endsAt,
-      extends_id: values.extendsId,
-      duration_seconds: values.durationSeconds,
-    })
-    .where('id', '=', values.historyId)
-    .execute();
-}
-
-/** A timed trigger's snapshot: its duration and its rendered stop command. */
-export async function markTimed(
-  tx: Executor,
-  historyId: number,
-  values: { durationSeconds: number; stopCommand: string },
-): Promise<void> {
-  await tx
-    .updateTable('action_history')
-    .set({ duration_seconds: values.durationSeconds, stop_command: values.stopCommand })
-    .where('id', '=', historyId)
-    .execute();
-}
-
 /**
  * Ends a running effect now: its stops become due at once (and the triggers that extended it end
  * with it). A stop that failed for good is tried again. Returns whether there was anything to stop.
