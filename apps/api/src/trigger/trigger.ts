@@ -3,15 +3,12 @@ import {
   adjustSupporterTotals,
   debit,
   type Executor,
-  extendEffect,
   findHistoryByRequestId,
-  findRunningEffect,
   findUserById,
   type InsertedLease,
   insertDelivery,
   lastUserTrigger,
   listDeliveries,
-  lockEffect,
   type StreamActionRow,
   startGlobalCooldown,
   type UserRow,
@@ -27,10 +24,8 @@ import {
   needsTarget,
   POOLED_ACTION_MESSAGE,
   planTrigger,
-  runningEffectReads,
   SELECT_PLAYER_MESSAGE,
   secondsLeft,
-  type TriggerPlanFacts,
   type TriggerPlanGo,
   type TTargetType,
   type TTriggerState,
@@ -42,6 +37,7 @@ import { type ReceiptDeps, sendReceipt } from '../delivery/receipts';
 import { commandFor, type RoutingDeps, targetsFor } from '../delivery/targets';
 import type { DeliveryWorker } from '../delivery/worker';
 import { type SaleDeps, sell } from '../economy/sale';
+import { extendRunningEffect, readRunningEffect } from '../effects/extend';
 import { idempotent } from '../idempotency/idempotent';
 import type { ShopStatusService } from '../live/shop-status';
 import { RateLimitedError } from '../rate-limit';
@@ -198,7 +194,7 @@ async function write(
   if (plan.refused !== null) throw new AppError('CONFLICT', plan.refused);
   await adjustSupporterTotals(tx, user.id, 1, sale.price);
   const balanceAfter = Number((await findUserById(tx, user.id))?.coin_balance ?? 0);
-  const endsAt = plan.extend ? await extendEffect(tx, plan.extend.effectId, plan.extend.addMs) : null;
+  const endsAt = plan.extend ? await extendRunningEffect(tx, plan.extend) : null;
   // With a requestId this insert is the idempotency check: the unique (user_id, request_id) key
   // lets exactly one of two simultaneous requests commit, on any number of processes.
   const history = await writeHistory(tx, {
@@ -222,19 +218,6 @@ async function write(
     );
   }
   return { plan, history, deliveryIds };
-}
-
-/**
- * The action's running effect, as far as the plan needs it. Its lock is taken, and what it says is
- * read, only where a trigger may lengthen it: an 'extend' that finds it over is an effect of its own.
- */
-async function readRunningEffect(tx: Executor, action: StreamActionRow): Promise<TriggerPlanFacts['running']> {
-  const reads = runningEffectReads(action);
-  if (reads === 'none') return null;
-  const found = await findRunningEffect(tx, action.id);
-  if (!found) return null;
-  const locked = reads === 'find-and-lock' ? await lockEffect(tx, found.id) : null;
-  return { ...found, locked };
 }
 
 /** After the commit: the feed, the viewer's receipt, the control room, and the worker. */
