@@ -3,6 +3,7 @@ import { createDispatcher, type Dispatcher } from '@shop/dispatch';
 import type { FastifyBaseLogger } from 'fastify';
 import { ControlRoom } from './control-room/control-room';
 import { CatalogCache } from './delivery/catalog-cache';
+import type { OutcomeHooks } from './delivery/outcome';
 import type { RefundHooks } from './delivery/refund';
 import { RustPlayersCache } from './delivery/rust-players';
 import { createThreadedDispatcher } from './delivery/threaded-dispatcher';
@@ -11,6 +12,7 @@ import { StreamerbotSecrets } from './earning/streamerbot-secrets';
 import { WatchTimeService } from './earning/watch-time-service';
 import { sweepPools } from './economy/pools/sweep';
 import { economyRefundHooks } from './economy/refund-hooks';
+import { timedEffectHooks } from './effects/timed-effects';
 import type { Config } from './env';
 import { ShopStatusService } from './live/shop-status';
 import { createPaymentProvider, type PaymentProvider } from './payments/gateway';
@@ -40,6 +42,8 @@ export interface Services {
   deliveryWorker: DeliveryWorker;
   /** What the features add to every refund, inside its transaction: the economy puts stock back. */
   refundHooks: RefundHooks;
+  /** What the features add to a delivery's outcome: the refund's part above, and the timed effects'. */
+  outcomeHooks: OutcomeHooks;
   /** The streamer's queue: approvals, queue groups, the hold switch; the worker runs its sweep when owed (worker.ts). */
   controlRoom: ControlRoom;
   /** Settles payment orders nobody reported (start-up and every config.paymentReconcile.intervalMs). */
@@ -100,8 +104,9 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
   const wide = config.delivery.thread ? { laneConcurrency: 256, laneBacklog: 512, batchSize: 256 } : {};
   // The worker reads and writes through its own share of the database (Db.worker).
   const refundHooks = economyRefundHooks;
+  const outcomeHooks: OutcomeHooks = { ...refundHooks, ...timedEffectHooks };
   const deliveryWorker = new DeliveryWorker(
-    { db: db.worker ?? db, realtime, dispatcher, config, now, log, refundHooks },
+    { db: db.worker ?? db, realtime, dispatcher, config, now, log, outcomeHooks },
     workerOptions(config.delivery, wide),
   );
   const controlRoom = new ControlRoom({
@@ -138,6 +143,7 @@ export function createServices(db: Db, config: Config, log: FastifyBaseLogger, n
     payments,
     deliveryWorker,
     refundHooks,
+    outcomeHooks,
     controlRoom,
     paymentReconciler,
     dispatcher,

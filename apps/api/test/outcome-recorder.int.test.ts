@@ -33,7 +33,7 @@ describe.each(testDialects())('outcomes written together on %s', (dialect) => {
           ? { status: 'delivered', response: 'ok', attempts: 1, now }
           : { status: 'failed', error: 'gone', attempts: 1, now };
 
-    const recorder = new OutcomeRecorder(t.db, t.services.refundHooks);
+    const recorder = new OutcomeRecorder(t.db, t.services.outcomeHooks);
     const results = await Promise.allSettled(rows.map((row, i) => recorder.record(row, outcomeFor(i))));
 
     expect(results.map((r) => r.status)).toEqual([

@@ -60,13 +60,13 @@ describe.skipIf(!testDialects().includes('mysql'))(
       // the other process's outcome for endpoint A, as two processes' lanes would be: the other process
       // writes nothing this batch holds, so it commits while the batch is open.
       const secondItem = await t.db.transaction(async (tx) => {
-        const firstItem = await recordInTransaction(tx, t.services.refundHooks, a2, failed(now));
+        const firstItem = await recordInTransaction(tx, t.services.outcomeHooks, a2, failed(now));
         expect(firstItem.settlement).toBeNull();
         const elsewhere = await transactionWithRetry(other, (otherTx) =>
-          recordInTransaction(otherTx, t.services.refundHooks, b1, failed(now)),
+          recordInTransaction(otherTx, t.services.outcomeHooks, b1, failed(now)),
         );
         expect(elsewhere).toEqual({ held: true, settlement: null });
-        return recordInTransaction(tx, t.services.refundHooks, b2, failed(now));
+        return recordInTransaction(tx, t.services.outcomeHooks, b2, failed(now));
       });
 
       expect(secondItem.settlement).toMatchObject({ success: false, refunded: true });

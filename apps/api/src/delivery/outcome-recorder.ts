@@ -1,6 +1,5 @@
 import { type ClaimedDelivery, type Db, type DeliveryOutcome, transactionWithRetry } from '@shop/db';
-import { type KnownTrigger, type Recorded, recordInTransaction, type TimedEffect } from './outcome';
-import type { RefundHooks } from './refund';
+import { type KnownTrigger, type OutcomeHooks, type Recorded, recordInTransaction, type TimedEffect } from './outcome';
 
 interface Pending {
   delivery: ClaimedDelivery;
@@ -25,7 +24,7 @@ export class OutcomeRecorder {
 
   constructor(
     private readonly db: Db,
-    private readonly hooks: RefundHooks,
+    private readonly hooks: OutcomeHooks,
     private readonly maxBatch = 64,
   ) {}
 

@@ -5,13 +5,10 @@ import {
   type Executor,
   findHistory,
   finishDelivery,
-  finishEffectIfDone,
   listDeliveryStatuses,
-  listExtensions,
   lockHistoryForSettlement,
   releaseQueueGroup,
   settleHistory,
-  startEffect,
 } from '@shop/db';
 import type { DeliveryResult } from '@shop/dispatch';
 import { holdRetryAt, nextAttemptDelay, type TEffectState, triggerOutcome } from '@shop/domain';
@@ -54,6 +51,31 @@ export interface TimedEffect {
   stopCommand: string;
 }
 
+/**
+ * What timed effects add to an outcome, inside its transaction, and after it: the composition root
+ * passes the effects' in (effects/timed-effects.ts), so delivery never imports the feature.
+ */
+export interface EffectHooks {
+  /**
+   * A start was delivered: a timed trigger's effect runs and this endpoint gets its stop. When it
+   * started, or undefined for an instant action or a resend.
+   */
+  startEffect(
+    tx: Executor,
+    delivery: ClaimedDelivery,
+    now: number,
+    known?: KnownTrigger,
+    timed?: TimedEffect | null,
+  ): Promise<{ started: number } | undefined>;
+  /** A stop's whole outcome write: its fenced finish, and the effect's end once its last stop is done. */
+  recordStop(tx: Executor, delivery: ClaimedDelivery, outcome: DeliveryOutcome): Promise<Recorded>;
+  /** After the commit: the receipts of an effect that ended. */
+  announceEffectEnd(services: ReceiptDeps, history: ActionHistoryRow, ended: TEffectState): Promise<void>;
+}
+
+/** Every feature's part of recording an outcome: the refund's (a failed trigger) and the effects'. */
+export interface OutcomeHooks extends RefundHooks, EffectHooks {}
+
 /** A trigger whose fate this call decided. */
 export interface Settlement {
   history: ActionHistoryRow;
@@ -80,13 +102,13 @@ export interface Recorded {
  */
 export async function recordInTransaction(
   tx: Executor,
-  hooks: RefundHooks,
+  hooks: OutcomeHooks,
   delivery: ClaimedDelivery,
   outcome: DeliveryOutcome,
   known?: KnownTrigger,
   timed?: TimedEffect | null,
 ): Promise<Recorded> {
-  if (delivery.kind === 'stop') return recordStop(tx, delivery, outcome);
+  if (delivery.kind === 'stop') return hooks.recordStop(tx, delivery, outcome);
   const settles = delivery.is_resend === 0 && outcome.status !== 'queued';
   // A trigger's only delivery settles it by its own outcome: no sibling can finish at the same
   // moment, so neither the lock nor the read of the siblings' statuses is needed.
@@ -94,7 +116,7 @@ export async function recordInTransaction(
   if (settles && !sole) await lockHistoryForSettlement(tx, delivery.history_id);
   if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
   const effect =
-    outcome.status === 'delivered' ? await startEffectOf(tx, delivery, outcome.now, known, timed) : undefined;
+    outcome.status === 'delivered' ? await hooks.startEffect(tx, delivery, outcome.now, known, timed) : undefined;
   if (!settles) return { held: true, settlement: null, ...(effect && { effect }) };
   const result = sole
     ? triggerOutcome([outcome.status])
@@ -108,51 +130,6 @@ export async function recordInTransaction(
     known?.history.queue_group !== null &&
     (await releaseQueueGroup(tx, delivery.history_id, outcome.now));
   return { held: true, settlement, ...(groupFreed && { groupFreed }), ...(effect && { effect }) };
-}
-
-/**
- * A start that was delivered, of a timed trigger: the effect runs, and this endpoint gets its stop,
- * due when the effect ends (the first delivered start decides when).
- */
-async function startEffectOf(
-  tx: Executor,
-  delivery: ClaimedDelivery,
-  now: number,
-  known?: KnownTrigger,
-  timed?: TimedEffect | null,
-): Promise<{ started: number } | undefined> {
-  if (delivery.is_resend === 1 || timed === null) return undefined;
-  // Instant actions (nearly all) are known to be so from the send: no read.
-  if (known && known.history.duration_seconds === 0) return undefined;
-  let effect = timed;
-  if (!effect) {
-    const history = known?.history.stop_command != null ? known.history : await findHistory(tx, delivery.history_id);
-    if (!history || history.duration_seconds === 0 || history.stop_command === null) return undefined;
-    effect = { durationSeconds: history.duration_seconds, stopCommand: history.stop_command };
-  }
-  const started = await startEffect(tx, {
-    historyId: delivery.history_id,
-    endpointId: delivery.endpoint_id,
-    stopCommand: effect.stopCommand,
-    durationSeconds: effect.durationSeconds,
-    now,
-  });
-  return { started };
-}
-
-/**
- * A stop's outcome: recorded like a resend (no money moves, the trigger stays delivered); once none
- * of the trigger's stops is on its way, the effect is over and its queue group free.
- */
-async function recordStop(tx: Executor, delivery: ClaimedDelivery, outcome: DeliveryOutcome): Promise<Recorded> {
-  if (outcome.status !== 'queued') await lockHistoryForSettlement(tx, delivery.history_id);
-  if (!(await finishDelivery(tx, delivery.id, delivery.lease_token, outcome))) return { held: false, settlement: null };
-  if (outcome.status === 'queued') return { held: true, settlement: null };
-  const ended = await finishEffectIfDone(tx, delivery.history_id);
-  if (ended === null) return { held: true, settlement: null };
-  await releaseQueueGroup(tx, delivery.history_id, outcome.now);
-  const history = await findHistory(tx, delivery.history_id);
-  return { held: true, settlement: null, ...(history && { effect: { ended, history } }) };
 }
 
 /** Marks a trigger delivered or failed once, refunding a failed one; null when another writer settled it first. */
@@ -221,27 +198,6 @@ export function announceSettlement(
     return;
   }
   sendReceipt(services, history, { status: success ? 'delivered' : 'failed', attempt: outcome.attempts });
-}
-
-/**
- * A timed effect ended (its stops were sent, or one failed for good): the viewer's trigger is
- * delivered. A failed stop is the streamer's to see (the queue keeps it), not a refund: the effect ran.
- */
-export async function announceEffectEnd(
-  services: ReceiptDeps,
-  history: ActionHistoryRow,
-  ended: TEffectState,
-): Promise<void> {
-  if (ended === 'stop_failed') {
-    services.log.warn(
-      { historyId: history.id },
-      'the stop of a timed effect failed; the streamer sees it in the queue',
-    );
-  }
-  sendReceipt(services, history, { status: 'delivered', attempt: 0 });
-  for (const extension of await listExtensions(services.db.kysely, history.id)) {
-    sendReceipt(services, { ...extension, is_test: 0 }, { status: 'delivered', attempt: 0 });
-  }
 }
 
 /**

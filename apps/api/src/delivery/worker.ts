@@ -19,17 +19,16 @@ import { type CommittedTrigger, type HandOff, handOffsOf, type Prepared, timedOf
 import { KeyedSerial, Lanes } from './lanes';
 import { leaseMsFor, RECORD_MARGIN_MS } from './lease';
 import {
-  announceEffectEnd,
   announceRetry,
   announceSettlement,
   type KnownTrigger,
+  type OutcomeHooks,
   outcomeOf,
   settleStrandedInTransaction,
 } from './outcome';
 import { OutcomeRecorder } from './outcome-recorder';
 import { payloadFor } from './payload';
 import type { ReceiptDeps } from './receipts';
-import type { RefundHooks } from './refund';
 
 export type { HandOff, Prepared } from './hand-off';
 
@@ -37,8 +36,8 @@ export type { HandOff, Prepared } from './hand-off';
 export interface WorkerDeps extends ReceiptDeps {
   dispatcher: Pick<Dispatcher, 'deliver'>;
   config: Pick<Config, 'delivery'>;
-  /** What the features add to a refund of a trigger whose every delivery failed. */
-  refundHooks: RefundHooks;
+  /** What the features add to an outcome: a refund of a trigger whose every delivery failed, a timed effect. */
+  outcomeHooks: OutcomeHooks;
 }
 
 /**
@@ -163,7 +162,7 @@ export class DeliveryWorker {
     readonly options: WorkerOptions,
   ) {
     this.lanes = new Lanes(options.laneConcurrency);
-    this.recorder = new OutcomeRecorder(services.db, services.refundHooks);
+    this.recorder = new OutcomeRecorder(services.db, services.outcomeHooks);
   }
 
   start(): void {
@@ -284,7 +283,7 @@ export class DeliveryWorker {
       const ids = await findStrandedTriggers(db.kysely, page, afterId);
       for (const historyId of ids) {
         const settlement = await transactionWithRetry(db, (tx) =>
-          settleStrandedInTransaction(tx, this.services.refundHooks, historyId, now()),
+          settleStrandedInTransaction(tx, this.services.outcomeHooks, historyId, now()),
         );
         if (!settlement) continue;
         settled++;
@@ -501,9 +500,11 @@ export class DeliveryWorker {
       this.wake();
     }
     if (effect && 'ended' in effect) {
-      await announceEffectEnd(this.services, effect.history, effect.ended).catch((error: unknown) =>
-        log.warn({ err: error, deliveryId: row.id }, 'effect end receipt could not be sent'),
-      );
+      await this.services.outcomeHooks
+        .announceEffectEnd(this.services, effect.history, effect.ended)
+        .catch((error: unknown) =>
+          log.warn({ err: error, deliveryId: row.id }, 'effect end receipt could not be sent'),
+        );
       return;
     }
     if (recorded.settlement) {
