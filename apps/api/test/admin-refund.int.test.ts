@@ -3,7 +3,15 @@ import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TQueue } from '@shop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, recordEvents, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, drainDeliveries, loginAs, TEST_ADMIN, type TestApp, testConfig } from './helpers';
+import {
+  createActionAsAdmin,
+  createTestApp,
+  drainDeliveries,
+  loginAs,
+  TEST_ADMIN,
+  type TestApp,
+  testConfig,
+} from './helpers';
 import { type HookTarget, startHookTarget } from './hook-target';
 import { until } from './live-helpers';
 
@@ -25,14 +33,7 @@ describe.each(testDialects())('an admin refund of a trigger still on its way, on
   });
 
   async function createAction(fields: Record<string, unknown>): Promise<number> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/stream-actions',
-      headers: { cookie: admin },
-      payload: { description: 'An effect', webhookAction: 'effect', cost: 40, ...fields },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as number;
+    return createActionAsAdmin(t, admin, { description: 'An effect', webhookAction: 'effect', cost: 40, ...fields });
   }
   const refund = (historyId: number) =>
     t.app.inject({ method: 'POST', url: `/api/admin/refund-action/${historyId}`, headers: { cookie: admin } });

@@ -3,7 +3,7 @@ import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TPublicActionEvent } from '@shop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, drainDeliveries, loginAs, TEST_ADMIN, type TestApp } from './helpers';
+import { createActionAsAdmin, createTestApp, drainDeliveries, loginAs, TEST_ADMIN, type TestApp } from './helpers';
 import { type HookTarget, startHookTarget } from './hook-target';
 import { closeAll, type Listener, listen, settle } from './live-helpers';
 
@@ -24,14 +24,7 @@ describe.each(testDialects())('approvals on %s', (dialect) => {
   });
 
   async function createAction(fields: Record<string, unknown>): Promise<number> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/stream-actions',
-      headers: { cookie: admin },
-      payload: { description: 'An effect', webhookAction: 'effect', cost: 25, ...fields },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as number;
+    return createActionAsAdmin(t, admin, { description: 'An effect', webhookAction: 'effect', cost: 25, ...fields });
   }
   const decide = (historyId: number, verb: string) =>
     t.app.inject({ method: 'POST', url: `/api/admin/queue/${historyId}/${verb}`, headers: { cookie: admin } });

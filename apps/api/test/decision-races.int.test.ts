@@ -3,7 +3,15 @@ import { testDialects } from '@shop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, recordEvents, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, drainDeliveries, loginAs, TEST_ADMIN, type TestApp, testConfig } from './helpers';
+import {
+  createActionAsAdmin,
+  createTestApp,
+  drainDeliveries,
+  loginAs,
+  TEST_ADMIN,
+  type TestApp,
+  testConfig,
+} from './helpers';
 import { type HookTarget, startHookTarget } from './hook-target';
 import { race } from './race';
 
@@ -56,14 +64,7 @@ describe.each(testDialects())('decisions racing the worker and each other, on %s
   });
 
   async function createAction(fields: Record<string, unknown>): Promise<number> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/stream-actions',
-      headers: { cookie: admin },
-      payload: { description: 'An effect', webhookAction: 'effect', cost: 10, ...fields },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as number;
+    return createActionAsAdmin(t, admin, { description: 'An effect', webhookAction: 'effect', cost: 10, ...fields });
   }
   const post = (url: string) => t.app.inject({ method: 'POST', url, headers: { cookie: admin } });
   const decide = (historyId: number, verb: string) => post(`/api/admin/queue/${historyId}/${verb}`);

@@ -4,7 +4,15 @@ import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { EFFECT_ENDING_MESSAGE, type TMyQueue, type TQueue } from '@shop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, drainDeliveries, loginAs, TEST_ADMIN, type TestApp, testConfig } from './helpers';
+import {
+  createActionAsAdmin,
+  createTestApp,
+  drainDeliveries,
+  loginAs,
+  TEST_ADMIN,
+  type TestApp,
+  testConfig,
+} from './helpers';
 import { until } from './live-helpers';
 import { race } from './race';
 
@@ -72,24 +80,17 @@ describe.each(testDialects())('extending and stopping timed effects on %s', (dia
   });
 
   async function createAction(fields: Record<string, unknown>): Promise<number> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/stream-actions',
-      headers: { cookie: admin },
-      payload: {
-        name: 'Slow Motion',
-        description: 'An effect',
-        webhookAction: 'slow on',
-        stopCommand: 'slow off',
-        durationSeconds: 30,
-        stackMode: 'extend',
-        cost: 30,
-        waitForTarget: false,
-        ...fields,
-      },
+    return createActionAsAdmin(t, admin, {
+      name: 'Slow Motion',
+      description: 'An effect',
+      webhookAction: 'slow on',
+      stopCommand: 'slow off',
+      durationSeconds: 30,
+      stackMode: 'extend',
+      cost: 30,
+      waitForTarget: false,
+      ...fields,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as number;
   }
   const queue = async (): Promise<TQueue> =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/queue', headers: { cookie: admin } })).json() as TQueue;

@@ -201,6 +201,22 @@ export async function drainDeliveries(t: TestApp): Promise<void> {
   for (let i = 0; i < 20 && (await t.services.deliveryWorker.runOnce()) > 0; i++);
 }
 
+/** An action made through the admin API, so its rules are checked as the admin form's are; its id. */
+export async function createActionAsAdmin(
+  t: Pick<TestApp, 'app'>,
+  adminCookie: string,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/stream-actions',
+    headers: { cookie: adminCookie },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`creating the action failed: ${res.statusCode} ${res.body}`);
+  return res.json().id as number;
+}
+
 /** A coin package straight into the catalogue, for tests about buying it. */
 export async function addCoinPackage(
   t: TestApp,

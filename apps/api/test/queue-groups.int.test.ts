@@ -2,7 +2,15 @@ import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TQueue } from '@shop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, drainDeliveries, loginAs, TEST_ADMIN, type TestApp, testConfig } from './helpers';
+import {
+  createActionAsAdmin,
+  createTestApp,
+  drainDeliveries,
+  loginAs,
+  TEST_ADMIN,
+  type TestApp,
+  testConfig,
+} from './helpers';
 import { type HookTarget, startHookTarget } from './hook-target';
 
 describe.each(testDialects())('queue groups of actions with several targets, on %s', (dialect) => {
@@ -26,15 +34,15 @@ describe.each(testDialects())('queue groups of actions with several targets, on 
   });
 
   async function createAction(name: string): Promise<number> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/stream-actions',
-      headers: { cookie: admin },
-      // Not waited for: each refused connection burns a retry, as a plain webhook target does.
-      payload: { name, description: name, webhookAction: name, cost: 10, queueGroup: 'mobs', waitForTarget: false },
+    // Not waited for: each refused connection burns a retry, as a plain webhook target does.
+    return createActionAsAdmin(t, admin, {
+      name,
+      description: name,
+      webhookAction: name,
+      cost: 10,
+      queueGroup: 'mobs',
+      waitForTarget: false,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as number;
   }
   const queue = async (): Promise<TQueue> =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/queue', headers: { cookie: admin } })).json() as TQueue;

@@ -1,7 +1,7 @@
 import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from './helpers';
+import { createActionAsAdmin, createTestApp, loginAs, TEST_ADMIN, type TestApp } from './helpers';
 import { race } from './race';
 
 // Many copies of one trigger meet in the database at once: what the streamer allowed is what is sold,
@@ -21,14 +21,13 @@ describe.each(testDialects())('racing triggers against stock, limits and surge o
   });
 
   async function createAction(fields: Record<string, unknown>): Promise<number> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/stream-actions',
-      headers: { cookie: admin },
-      payload: { description: 'x', webhookAction: 'go', cost: 10, waitForTarget: false, ...fields },
+    return createActionAsAdmin(t, admin, {
+      description: 'x',
+      webhookAction: 'go',
+      cost: 10,
+      waitForTarget: false,
+      ...fields,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as number;
   }
 
   async function viewers(prefix: string, count: number, coins: number) {

@@ -3,7 +3,7 @@ import { assertLedgerInvariant, testDialects } from '@shop/db/testing';
 import type { TStreamAction } from '@shop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addEndpoint, viewerWithCoins } from './delivery-helpers';
-import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from './helpers';
+import { createActionAsAdmin, createTestApp, loginAs, TEST_ADMIN, type TestApp } from './helpers';
 
 // A second api process without Redis hears of no admin change, and its in-memory copy of an action
 // may be old: what it sells, and at what price, still comes from the stored row.
@@ -26,14 +26,13 @@ describe.each(testDialects())('sales decided from the stored action, not a cache
   });
 
   async function createAction(fields: Record<string, unknown>): Promise<number> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/stream-actions',
-      headers: { cookie: admin },
-      payload: { description: 'x', webhookAction: 'go', cost: 10, waitForTarget: false, ...fields },
+    return createActionAsAdmin(t, admin, {
+      description: 'x',
+      webhookAction: 'go',
+      cost: 10,
+      waitForTarget: false,
+      ...fields,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as number;
   }
   async function edit(id: number, fields: Record<string, unknown>): Promise<TStreamAction> {
     const res = await t.app.inject({
